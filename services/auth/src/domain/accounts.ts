@@ -1,0 +1,172 @@
+import {
+  AppError,
+  hashPassword,
+  mediaBase,
+  mediaWhitelists,
+  sniffType,
+  type AuthUser,
+  type CreateUserBody,
+  type Emit,
+  type ServiceContext,
+  type UnitOfWork,
+  type UpdateUserBody,
+  type User,
+} from '@atende/kit';
+import { sessionsRepository } from '../db/sessions.repository.js';
+import type { UserRow } from '../db/schema.js';
+import { usersRepository, type AuthDb } from '../db/users.repository.js';
+import { assertCanDelete, assertUserLimit, creationPlan, newUserRow, permittedChanges, toUser } from './user-rules.js';
+
+export const USERS_PAGE_SIZE = 40;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Users of a company: listing, creation within the plan, edits by the rules, avatars. */
+export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWork: UnitOfWork<AuthDb> }) {
+  const { ctx, db, unitOfWork } = deps;
+  const readUsers = usersRepository(db);
+  const present = (row: UserRow): User => toUser(row, (key) => ctx.media.url(mediaBase('auth'), key));
+
+  const findInScope = async (actor: AuthUser, id: number): Promise<UserRow> => {
+    const row = await readUsers.findById(id, actor.super ? undefined : actor.companyId);
+    if (!row) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+    return row;
+  };
+
+  const insertUser = async (tx: AuthDb, emit: Emit, values: Parameters<ReturnType<typeof usersRepository>['insert']>[0]): Promise<User> => {
+    try {
+      const row = await usersRepository(tx).insert(values);
+      const user = present(row);
+      await emit('auth.user.created', row.companyId, { user });
+      return user;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+      throw err;
+    }
+  };
+
+  return {
+    present,
+
+    async page(actor: AuthUser, search: string | undefined, pageNumber: number) {
+      const { rows, count } = await readUsers.page(actor.companyId, search, pageNumber, USERS_PAGE_SIZE);
+      return { users: rows.map(present), count, hasMore: count > pageNumber * USERS_PAGE_SIZE };
+    },
+
+    async list(actor: AuthUser, companyId?: number): Promise<User[]> {
+      return (await readUsers.allOfCompany(actor.super && companyId ? companyId : actor.companyId)).map(present);
+    },
+
+    async show(actor: AuthUser, id: number): Promise<User> {
+      if (actor.userId !== id && actor.profile !== 'admin' && !actor.super) throw new AppError('ERR_NO_PERMISSION', 'No permission');
+      return present(await findInScope(actor, id));
+    },
+
+    async create(actor: AuthUser, input: CreateUserBody): Promise<User> {
+      const { companyId } = creationPlan(actor, input);
+      const company = await ctx.companies.get(companyId);
+      if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
+      const passwordHash = await hashPassword(input.password);
+      return unitOfWork(async (tx, emit) => {
+        const users = usersRepository(tx);
+        await users.lockCompany(companyId);
+        assertUserLimit(company.plan?.users, await users.countOfCompany(companyId));
+        return insertUser(tx, emit, newUserRow(input, companyId, passwordHash));
+      });
+    },
+
+    /** The admin created with a company (admin service, signup). No plan check: it is the first user. */
+    async createCompanyAdmin(input: { companyId: number; name: string; email: string; passwordHash: string }): Promise<User> {
+      return unitOfWork((tx, emit) =>
+        insertUser(tx, emit, { companyId: input.companyId, name: input.name.slice(0, 50), email: input.email, passwordHash: input.passwordHash, profile: 'admin' }),
+      );
+    },
+
+    async update(actor: AuthUser, id: number, input: UpdateUserBody): Promise<User> {
+      const target = await findInScope(actor, id);
+      const changes = permittedChanges(actor, target, input);
+      const { password, ...fields } = changes;
+      const passwordHash = password ? await hashPassword(password) : undefined;
+      return unitOfWork(async (tx, emit) => {
+        let row: UserRow | undefined;
+        try {
+          row = await usersRepository(tx).update(id, { ...fields, ...(passwordHash ? { passwordHash } : {}) });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+          throw err;
+        }
+        if (!row) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+        if (passwordHash) {
+          // A new password ends every other session (the editor's own stays when editing themself).
+          const revoked = await sessionsRepository(tx).revokeUser(id, 'password', actor.userId === id ? actor.sessionId : undefined);
+          if (revoked.length) await emit('auth.session.revoked', row.companyId, { userId: id, sessionIds: revoked });
+        }
+        const user = present(row);
+        await emit('auth.user.updated', row.companyId, { user });
+        return user;
+      });
+    },
+
+    async remove(actor: AuthUser, id: number): Promise<void> {
+      const target = await findInScope(actor, id);
+      assertCanDelete(actor, target);
+      await unitOfWork(async (tx, emit) => {
+        const revoked = await sessionsRepository(tx).revokeUser(id, 'deleted');
+        if (!(await usersRepository(tx).remove(id, target.companyId))) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+        if (revoked.length) await emit('auth.session.revoked', target.companyId, { userId: id, sessionIds: revoked });
+        await emit('auth.user.deleted', target.companyId, { userId: id });
+      });
+      if (target.profileImage) await ctx.storage.remove(target.profileImage).catch(() => undefined);
+    },
+
+    async presence(actor: AuthUser) {
+      return (await readUsers.allOfCompany(actor.companyId)).map((u) => ({
+        userId: u.id,
+        name: u.name,
+        online: u.online,
+        lastSeenAt: u.lastSeenAt?.toISOString() ?? null,
+      }));
+    },
+
+    async findForSession(userId: number): Promise<User | null> {
+      const row = await readUsers.findById(userId);
+      return row ? present(row) : null;
+    },
+
+    async setWidth(actor: AuthUser, id: number, width: number): Promise<User> {
+      return this.update(actor, id, { defaultTicketsManagerWidth: width });
+    },
+
+    async uploadAvatar(actor: AuthUser, id: number, data: Buffer): Promise<User> {
+      const target = await findInScope(actor, id);
+      if (actor.userId !== id && actor.profile !== 'admin' && !actor.super) throw new AppError('ERR_NO_PERMISSION', 'No permission');
+      const type = await sniffType(data, mediaWhitelists.image);
+      const stored = await ctx.storage.save(target.companyId, 'avatars', data, type);
+      const user = await unitOfWork(async (tx, emit) => {
+        const row = await usersRepository(tx).update(id, { profileImage: stored.key });
+        if (!row) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+        const presented = present(row);
+        await emit('auth.user.updated', row.companyId, { user: presented });
+        return presented;
+      });
+      if (target.profileImage) await ctx.storage.remove(target.profileImage).catch(() => undefined);
+      return user;
+    },
+
+    /** Presence from realtime; only a change of the online flag is announced. */
+    async setPresence(tx: AuthDb, emit: Emit, userId: number, online: boolean, at: Date): Promise<void> {
+      const users = usersRepository(tx);
+      const row = await users.findById(userId);
+      if (!row) return;
+      if (row.lastSeenAt && row.lastSeenAt > at) return; // an older beat arriving late
+      const updated = await users.update(userId, { online, lastSeenAt: at });
+      if (updated && row.online !== online) await emit('auth.user.updated', updated.companyId, { user: present(updated) });
+    },
+
+    async removeCompany(tx: AuthDb, emit: Emit, companyId: number): Promise<void> {
+      const ids = await usersRepository(tx).removeCompany(companyId);
+      for (const userId of ids) await emit('auth.user.deleted', companyId, { userId });
+    },
+  };
+}
+export type Accounts = ReturnType<typeof createAccounts>;

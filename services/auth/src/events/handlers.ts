@@ -1,0 +1,25 @@
+import { answer, consume, type ServiceContext, type Subscription, type UnitOfWork } from '@atende/kit';
+import { usersRepository, type AuthDb } from '../db/users.repository.js';
+import type { Accounts } from '../domain/accounts.js';
+
+/** What auth answers over request/reply and what it consumes from other services. */
+export async function startEventHandlers(deps: { ctx: ServiceContext; db: AuthDb; unitOfWork: UnitOfWork<AuthDb>; accounts: Accounts }): Promise<Subscription[]> {
+  const { ctx, db, unitOfWork, accounts } = deps;
+  const consumerDeps = { bus: ctx.bus, unitOfWork, schema: 'auth', logger: ctx.logger };
+  return Promise.all([
+    answer(ctx.bus, 'auth.user.get', async ({ userId }) => {
+      const user = await accounts.findForSession(userId);
+      return user ? { user } : null;
+    }),
+    answer(ctx.bus, 'auth.users.ofCompany', async ({ companyId }) => ({
+      users: (await usersRepository(db).allOfCompany(companyId)).map(accounts.present),
+    })),
+    answer(ctx.bus, 'auth.user.createCompanyAdmin', async (request) => ({ user: await accounts.createCompanyAdmin(request) })),
+    consume(consumerDeps, 'realtime.presence.changed', 'auth', async (tx, data, _envelope, emit) => {
+      await accounts.setPresence(tx, emit, data.userId, data.online, new Date(data.at));
+    }),
+    consume(consumerDeps, 'admin.company.deleted', 'auth', async (tx, data, _envelope, emit) => {
+      await accounts.removeCompany(tx, emit, data.companyId);
+    }),
+  ]);
+}

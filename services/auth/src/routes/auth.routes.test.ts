@@ -1,0 +1,201 @@
+import { generateSigningKeys, createTokenSigner } from '@atende/kit';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+
+let platform: TestPlatform;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await platform.stop();
+});
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('POST /api/auth/login', () => {
+  it('logs the seeded super user in with a token, the user with company and a refresh cookie', async () => {
+    const answer = await platform.request('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.token).toEqual(expect.any(String));
+    expect(answer.body.user).toMatchObject({ email: ADMIN_EMAIL, profile: 'admin', super: true, companyId: 1, company: { id: 1 } });
+    expect(answer.body.user).not.toHaveProperty('passwordHash');
+    expect(answer.body.subscription).toMatchObject({ expired: false });
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('jrt='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('answers a wrong password and an unknown email the same way: 401 ERR_INVALID_CREDENTIALS', async () => {
+    const wrong = await platform.request('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: 'nope-nope' } });
+    const unknown = await platform.request('POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ error: 'ERR_INVALID_CREDENTIALS', message: 'Invalid credentials' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('names the failing field on bad input', async () => {
+    const answer = await platform.request('POST', '/api/auth/login', { body: { email: 42 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('ERR_VALIDATION');
+    expect(answer.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('issues access tokens that live at most 15 minutes', async () => {
+    const { token } = await platform.login();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
+  });
+});
+
+describe('access tokens at private routes', () => {
+  it('refuses a request without a token with 401 ERR_SESSION_EXPIRED', async () => {
+    const answer = await platform.request('GET', '/api/auth/me');
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('refuses alg none, a foreign key and edited claims with 403 (the web then refreshes once)', async () => {
+    const { token } = await platform.login();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
+    const foreign = createTokenSigner(generateSigningKeys().privateKey)({ ...claims, exp: undefined, iat: undefined });
+    const edited = `${header}.${b64({ ...claims, companyId: 999, profile: 'admin', super: true })}.${signature}`;
+    for (const forged of [none, foreign, edited, 'garbage']) {
+      const answer = await platform.request('GET', '/api/auth/me', { token: forged });
+      expect(answer.status, forged).toBe(403);
+      expect(answer.body.error).toBe('ERR_INVALID_TOKEN');
+    }
+  });
+
+  it('GET /api/auth/me answers the caller', async () => {
+    const { token } = await platform.login();
+    const answer = await platform.request('GET', '/api/auth/me', { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ email: ADMIN_EMAIL, company: { id: 1 } });
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates the refresh token at every refresh', async () => {
+    const session = await platform.login();
+    const first = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
+    expect(first.status).toBe(200);
+    expect(first.body.token).toEqual(expect.any(String));
+    expect(first.cookie).toBeDefined();
+    expect(first.cookie).not.toBe(session.cookie);
+    const second = await platform.request('POST', '/api/auth/refresh_token', { cookie: first.cookie });
+    expect(second.status).toBe(200);
+  });
+
+  it('treats a reused old refresh token as theft: 401 and the whole session revoked', async () => {
+    const session = await platform.login();
+    const rotated = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
+    expect(rotated.status).toBe(200);
+    const reuse = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.error).toBe('ERR_SESSION_EXPIRED');
+    const legitimate = await platform.request('POST', '/api/auth/refresh_token', { cookie: rotated.cookie });
+    expect(legitimate.status).toBe(401);
+  });
+
+  it('refuses a refresh without cookie', async () => {
+    const answer = await platform.request('POST', '/api/auth/refresh_token');
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('logout revokes the session', async () => {
+    const session = await platform.login();
+    const out = await platform.request('DELETE', '/api/auth/logout', { token: session.token, cookie: session.cookie });
+    expect(out.status).toBe(200);
+    const after = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
+    expect(after.status).toBe(401);
+  });
+});
+
+describe('one session per user', () => {
+  it('a second login revokes the first session and tells the first browser through company-{id}-auth', async () => {
+    const { admin, email, password, companyId } = await platform.createCompany();
+    const socket = connect(platform.url, { transports: ['websocket'], query: { token: admin.token }, reconnection: false });
+    sockets.push(socket);
+    const received: unknown[] = [];
+    socket.on(`company-${companyId}-auth`, (payload: unknown) => received.push(payload));
+    await eventually(() => socket.connected);
+
+    const second = await platform.login(email, password);
+    await eventually(() => received.length > 0);
+    expect(received[0]).toMatchObject({ user: { id: admin.user.id } });
+    expect((await platform.request('POST', '/api/auth/refresh_token', { cookie: admin.cookie })).status).toBe(401);
+    expect((await platform.request('POST', '/api/auth/refresh_token', { cookie: second.cookie })).status).toBe(200);
+  });
+});
+
+describe('subscription at login', () => {
+  it('lets an overdue company log in and says it is expired', async () => {
+    const { admin, email, password, companyId } = await platform.createCompany();
+    const superSession = await platform.login();
+    const update = await platform.request('PUT', `/api/companies/${companyId}`, { token: superSession.token, body: { dueDate: '2020-01-01' } });
+    expect(update.status).toBe(200);
+    await eventually(async () => (await platform.request('POST', '/api/auth/login', { body: { email, password } })).body.subscription?.expired === true);
+    const answer = await platform.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.subscription).toMatchObject({ expired: true, dueDate: '2020-01-01' });
+    expect(answer.body.user.company.dueDate).toBe('2020-01-01');
+    expect(admin.user.company.id).toBe(companyId);
+  });
+
+  it('says so when fewer than 5 days remain', async () => {
+    const { email, password, companyId } = await platform.createCompany();
+    const superSession = await platform.login();
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await platform.request('PUT', `/api/companies/${companyId}`, { token: superSession.token, body: { dueDate: soon } });
+    const answer = await eventually(async () => {
+      const a = await platform.request('POST', '/api/auth/login', { body: { email, password } });
+      return a.body.subscription?.expiresSoon ? a : undefined;
+    });
+    expect(answer.body.subscription).toMatchObject({ expired: false, expiresSoon: true, daysLeft: 2 });
+  });
+});
+
+describe('POST /api/auth/signup', () => {
+  it('is refused while userCreation is disabled', async () => {
+    const plans = await platform.request('GET', '/api/plans/list');
+    const answer = await platform.request('POST', '/api/auth/signup', {
+      body: { name: 'New Owner', email: 'owner@example.com', password: 'secret1', companyName: 'New Co', planId: plans.body[0]?.id ?? 1 },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe('ERR_USER_CREATION_DISABLED');
+  });
+
+  it('creates the company and its admin when enabled; the admin can log in', async () => {
+    const superSession = await platform.login();
+    expect((await platform.request('PUT', '/api/settings/userCreation', { token: superSession.token, body: { value: 'enabled' } })).status).toBe(200);
+    const plans = await platform.request('GET', '/api/plans/list');
+    const answer = await platform.request('POST', '/api/auth/signup', {
+      body: { name: 'New Owner', email: 'owner2@example.com', password: 'secret1', phone: '5511999999999', companyName: 'Signup Co', planId: plans.body[0].id },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.company.name).toBe('Signup Co');
+    const session = await platform.login('owner2@example.com', 'secret1');
+    expect(session.user).toMatchObject({ profile: 'admin', super: false, company: { name: 'Signup Co' } });
+    const again = await platform.request('POST', '/api/auth/signup', {
+      body: { name: 'New Owner', email: 'owner2@example.com', password: 'secret1', companyName: 'Other Co', planId: plans.body[0].id },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('ERR_DUPLICATED_EMAIL');
+  });
+
+  it('validates the form', async () => {
+    const answer = await platform.request('POST', '/api/auth/signup', { body: { name: 'A', email: 'not-an-email', password: '1', companyName: '', planId: 'x' } });
+    expect(answer.status).toBe(400);
+    const fields = Object.fromEntries(answer.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    expect(fields).toMatchObject({ name: 'Too Short!', email: 'Invalid email', password: 'Too Short!' });
+    expect(Object.keys(fields)).toEqual(expect.arrayContaining(['companyName', 'planId']));
+  });
+});

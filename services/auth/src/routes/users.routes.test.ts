@@ -1,0 +1,224 @@
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
+
+let platform: TestPlatform;
+let superSession: Session;
+let company: Awaited<ReturnType<TestPlatform['createCompany']>>;
+let other: Awaited<ReturnType<TestPlatform['createCompany']>>;
+
+/** A valid 1×1 PNG, built by hand so the test needs no image library. */
+function png(): Buffer {
+  const crc = (buf: Buffer) => {
+    let c = ~0;
+    for (const byte of buf) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return (~c >>> 0);
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const upload = (data: Buffer, name = 'avatar.png') => {
+  const form = new FormData();
+  form.append('profileImage', new Blob([new Uint8Array(data)]), name);
+  return form;
+};
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  superSession = await platform.login();
+  company = await platform.createCompany({ plan: { users: 3 } });
+  other = await platform.createCompany();
+});
+afterAll(async () => platform.stop());
+
+describe('POST /api/users', () => {
+  it('creates a user with the spec defaults', async () => {
+    const created = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'Attendant One', email: 'one@example.com', password: 'secret1' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Attendant One', email: 'one@example.com', profile: 'user', super: false, companyId: company.companyId,
+      allTicket: 'disable', allowGroup: false, defaultTheme: 'light', defaultMenu: 'open', allHistoric: 'disabled', allUserChat: 'disabled',
+      showDashboard: 'disabled', allowRealTime: 'disabled', allowConnections: 'disabled', userClosePendingTicket: 'enabled',
+      startWork: '00:00', endWork: '23:59', queueIds: [], defaultTicketsManagerWidth: 550,
+    });
+    expect(created.body).not.toHaveProperty('password');
+  });
+
+  it('ignores a companyId in the body from a normal admin', async () => {
+    const created = await platform.request('POST', '/api/users', { token: other.admin.token, body: { name: 'Sneaky', email: 'sneaky@example.com', password: 'secret1', companyId: company.companyId } });
+    expect(created.status).toBe(201);
+    expect(created.body.companyId).toBe(other.companyId);
+  });
+
+  it('validates with the spec messages', async () => {
+    const answer = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'A', email: 'bad', password: '123', startWork: '25:00' } });
+    expect(answer.status).toBe(400);
+    const fields = Object.fromEntries(answer.body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    expect(fields).toMatchObject({ name: 'Too Short!', email: 'Invalid email', password: 'Too Short!' });
+    expect(fields.startWork).toBeDefined();
+    const long = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'x'.repeat(51), email: 'long@example.com', password: 'secret1' } });
+    expect(long.body.fields[0]).toEqual({ field: 'name', message: 'Too Long!' });
+  });
+
+  it('refuses a duplicate email with 409', async () => {
+    const answer = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'Dup', email: 'ONE@example.com', password: 'secret1' } });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe('ERR_DUPLICATED_EMAIL');
+  });
+
+  it('enforces the plan user limit', async () => {
+    // admin + one user exist; the plan allows 3
+    expect((await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'Third', email: 'third@example.com', password: 'secret1' } })).status).toBe(201);
+    const over = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'Fourth', email: 'fourth@example.com', password: 'secret1' } });
+    expect(over.status).toBe(403);
+    expect(over.body.error).toBe('ERR_USER_LIMIT_USER_CREATION');
+  });
+
+  it('refuses attendants', async () => {
+    const attendant = await platform.createUser(other.admin);
+    const answer = await platform.request('POST', '/api/users', { token: attendant.session.token, body: { name: 'Nope', email: 'nope@example.com', password: 'secret1' } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('lets the super user create a user in another company', async () => {
+    const created = await platform.request('POST', '/api/users', { token: superSession.token, body: { name: 'Placed', email: 'placed@example.com', password: 'secret1', companyId: other.companyId } });
+    expect(created.status).toBe(201);
+    expect(created.body.companyId).toBe(other.companyId);
+  });
+});
+
+describe('GET /api/users', () => {
+  it('pages and searches the company’s users only', async () => {
+    const all = await platform.request('GET', '/api/users', { token: company.admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.users.every((u: { companyId: number }) => u.companyId === company.companyId)).toBe(true);
+    expect(all.body).toMatchObject({ hasMore: false, count: all.body.users.length });
+    const found = await platform.request('GET', '/api/users?searchParam=attendant', { token: company.admin.token });
+    expect(found.body.users.map((u: { email: string }) => u.email)).toEqual(['one@example.com']);
+  });
+
+  it('is for admins; /api/users/list is for everyone of the company', async () => {
+    const attendant = await platform.createUser(other.admin);
+    expect((await platform.request('GET', '/api/users', { token: attendant.session.token })).status).toBe(403);
+    const list = await platform.request('GET', '/api/users/list', { token: attendant.session.token });
+    expect(list.status).toBe(200);
+    expect(list.body.every((u: { companyId: number }) => u.companyId === other.companyId)).toBe(true);
+  });
+
+  it('rejects a bad page number', async () => {
+    const answer = await platform.request('GET', '/api/users?pageNumber=abc', { token: company.admin.token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields[0].field).toBe('pageNumber');
+  });
+});
+
+describe('PUT /api/users/:id', () => {
+  it('lets a user edit their own name but not raise their profile', async () => {
+    const attendant = await platform.createUser(other.admin);
+    const ok = await platform.request('PUT', `/api/users/${attendant.user.id}`, { token: attendant.session.token, body: { name: 'Renamed', profile: 'user' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.name).toBe('Renamed');
+    for (const body of [{ profile: 'admin' }, { super: true }, { companyId: company.companyId }, { queueIds: [1] }]) {
+      const refused = await platform.request('PUT', `/api/users/${attendant.user.id}`, { token: attendant.session.token, body });
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+    }
+    const after = await platform.request('GET', `/api/users/${attendant.user.id}`, { token: other.admin.token });
+    expect(after.body).toMatchObject({ profile: 'user', super: false, companyId: other.companyId, queueIds: [] });
+  });
+
+  it('a password change revokes the user’s refresh tokens', async () => {
+    const attendant = await platform.createUser(other.admin);
+    const changed = await platform.request('PUT', `/api/users/${attendant.user.id}`, { token: other.admin.token, body: { password: 'brand-new-1' } });
+    expect(changed.status).toBe(200);
+    expect((await platform.request('POST', '/api/auth/refresh_token', { cookie: attendant.session.cookie })).status).toBe(401);
+    await platform.login(attendant.email, 'brand-new-1');
+  });
+
+  it('saves the ticket pane width within 404–700', async () => {
+    const attendant = await platform.createUser(other.admin);
+    const ok = await platform.request('PUT', `/api/users/toggleChangeWidht/${attendant.user.id}`, { token: attendant.session.token, body: { defaultTicketsManagerWidth: 600 } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.defaultTicketsManagerWidth).toBe(600);
+    const bad = await platform.request('PUT', `/api/users/toggleChangeWidht/${attendant.user.id}`, { token: attendant.session.token, body: { defaultTicketsManagerWidth: 900 } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('DELETE /api/users/:id', () => {
+  it('deletes a user of the company, not oneself', async () => {
+    const attendant = await platform.createUser(other.admin);
+    expect((await platform.request('DELETE', `/api/users/${attendant.user.id}`, { token: other.admin.token })).status).toBe(200);
+    expect((await platform.request('GET', `/api/users/${attendant.user.id}`, { token: other.admin.token })).status).toBe(404);
+    const self = await platform.request('DELETE', `/api/users/${other.admin.user.id}`, { token: other.admin.token });
+    expect(self.status).toBe(400);
+    expect(self.body.error).toBe('ERR_CANNOT_DELETE_SELF');
+  });
+});
+
+describe('avatars', () => {
+  it('stores an image and serves it only through a signed link', async () => {
+    const attendant = await platform.createUser(other.admin);
+    const answer = await platform.request('POST', `/api/users/${attendant.user.id}/media-upload`, { token: attendant.session.token, body: upload(png()) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.profileImage).toMatch(new RegExp(`^/api/media/auth/company${other.companyId}/avatars/[0-9a-f-]+\\.png\\?exp=\\d+&sig=`));
+    const image = await fetch(platform.url + answer.body.profileImage);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const unsigned = await fetch(platform.url + answer.body.profileImage.split('?')[0]);
+    expect(unsigned.status).toBe(403);
+    const tampered = await fetch(platform.url + answer.body.profileImage.replace(`company${other.companyId}`, `company${company.companyId}`));
+    expect(tampered.status).toBe(403);
+  });
+
+  it('refuses what is not an image (by content) and what is too large', async () => {
+    const attendant = await platform.createUser(other.admin);
+    const text = await platform.request('POST', `/api/users/${attendant.user.id}/media-upload`, { token: attendant.session.token, body: upload(Buffer.from('<svg onload=alert(1)>'), 'evil.png') });
+    expect(text.status).toBe(415);
+    expect(text.body.error).toBe('ERR_UNSUPPORTED_MEDIA_TYPE');
+    const big = await platform.request('POST', `/api/users/${attendant.user.id}/media-upload`, { token: attendant.session.token, body: upload(Buffer.concat([png(), Buffer.alloc(3 * 1024 * 1024)])) });
+    expect(big.status).toBe(413);
+    const none = await platform.request('POST', `/api/users/${attendant.user.id}/media-upload`, { token: attendant.session.token, body: new FormData() });
+    expect(none.status).toBe(400);
+  });
+});
+
+describe('cross-company isolation', () => {
+  it('an admin of another company gets 403 or 404 on every user id route', async () => {
+    const victim = company.admin.user.id;
+    const attempts: [string, string, unknown?][] = [
+      ['GET', `/api/users/${victim}`],
+      ['PUT', `/api/users/${victim}`, { name: 'Hacked' }],
+      ['DELETE', `/api/users/${victim}`],
+      ['PUT', `/api/users/toggleChangeWidht/${victim}`, { defaultTicketsManagerWidth: 500 }],
+      ['POST', `/api/users/${victim}/media-upload`, upload(png())],
+    ];
+    for (const [method, url, body] of attempts) {
+      const answer = await platform.request(method, url, { token: other.admin.token, body });
+      expect([403, 404], `${method} ${url}`).toContain(answer.status);
+    }
+    const still = await platform.request('GET', `/api/users/${victim}`, { token: company.admin.token });
+    expect(still.body.name).not.toBe('Hacked');
+  });
+});

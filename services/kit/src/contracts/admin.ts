@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { id, msg, pageNumber, searchParam, timeOfDay } from './common.js';
+
+// ---------- plans (spec 001 §3) ----------
+const limit = z.coerce.number().int().min(0).max(100_000);
+export const plan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 0 means no limit. */
+  users: z.number().int(),
+  connections: z.number().int(),
+  queues: z.number().int(),
+  amount: z.string(),
+  isPublic: z.boolean(),
+  useWhatsapp: z.boolean(),
+  useFacebook: z.boolean(),
+  useInstagram: z.boolean(),
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Plan = z.infer<typeof plan>;
+
+const planFields = {
+  name: z.string({ error: msg.required }).trim().min(1, msg.required).max(100, msg.tooLong),
+  users: limit,
+  connections: limit,
+  queues: limit,
+  amount: z.union([z.number(), z.string()]).transform((v) => String(v).trim().replace(',', '.')).pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount like 99.90')),
+  isPublic: z.boolean(),
+  useWhatsapp: z.boolean(),
+  useFacebook: z.boolean(),
+  useInstagram: z.boolean(),
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+};
+export const createPlanBody = z.object(planFields).partial().required({ name: true });
+export const updatePlanBody = z.object(planFields).partial();
+/** New-plan defaults: 0 users, 0 connections, 0 queues, amount 0, all features, public. */
+export const planDefaults = {
+  users: 0, connections: 0, queues: 0, amount: '0', isPublic: true,
+  useWhatsapp: true, useFacebook: true, useInstagram: true, useCampaigns: true, useSchedules: true,
+  useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true,
+} as const;
+export const publicPlan = plan.omit({ createdAt: true, updatedAt: true });
+
+// ---------- companies ----------
+export const recurrence = z.enum(['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']);
+export type Recurrence = z.infer<typeof recurrence>;
+export const recurrenceMonths: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+
+export const weekdaySchedule = z.object({
+  weekday: z.string().max(20),
+  weekdayEn: z.string().max(20),
+  startTimeA: z.union([timeOfDay, z.literal('')]),
+  endTimeA: z.union([timeOfDay, z.literal('')]),
+  startTimeB: z.union([timeOfDay, z.literal('')]),
+  endTimeB: z.union([timeOfDay, z.literal('')]),
+});
+export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
+
+/** A date as YYYY-MM-DD (the web's date picker); empty is sent as null. */
+const dueDate = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date YYYY-MM-DD'), z.null()]);
+
+export const company = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  document: z.string().nullable(),
+  planId: z.number().int().nullable(),
+  status: z.boolean(),
+  dueDate: z.string().nullable(),
+  recurrence: recurrence.nullable(),
+  paymentMethod: z.string().nullable(),
+  schedules: z.array(weekdaySchedule),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  plan: z.object({ id: z.number().int(), name: z.string(), amount: z.string() }).nullable(),
+});
+export type Company = z.infer<typeof company>;
+
+const companyFields = {
+  name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, msg.tooLong),
+  email: z.string({ error: 'E-mail é obrigatório' }).trim().toLowerCase().max(254, msg.tooLong).pipe(z.email('Email é inválido')),
+  password: z.string().min(5, msg.tooShort).max(50, msg.tooLong),
+  phone: z.string().trim().max(30, msg.tooLong).nullable(),
+  document: z.string().trim().max(30, msg.tooLong).nullable(),
+  planId: id,
+  status: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
+  dueDate,
+  recurrence: z.union([recurrence, z.literal('').transform(() => null), z.null()]),
+  paymentMethod: z.string().trim().max(50, msg.tooLong).nullable(),
+  /** Name of the admin user created with the company (defaults to the company name). */
+  adminName: z.string().trim().min(2, msg.tooShort).max(50, msg.tooLong),
+};
+export const createCompanyBody = z.object(companyFields).partial().required({ name: true, email: true, planId: true });
+export const updateCompanyBody = z.object(companyFields).partial().omit({ adminName: true });
+export const companySchedulesBody = z.object({ schedules: z.array(weekdaySchedule).max(7) });
+export const companiesPageQuery = z.object({ searchParam, pageNumber });
+export const companiesPage = z.object({ companies: z.array(company), count: z.number().int(), hasMore: z.boolean() });
+
+// ---------- settings ----------
+/** Global keys the login and signup pages read without a session (company 1's values). */
+export const publicSettingKeys = [
+  'userCreation', 'primaryColorLight', 'primaryColorDark', 'appName',
+  'appLogoLight', 'appLogoDark', 'appLogoFavicon', 'loginEnterImage', 'loginRegisterImage',
+] as const;
+export type PublicSettingKey = (typeof publicSettingKeys)[number];
+
+const ed = ['enabled', 'disabled'] as const;
+/** Every setting key (spec 001 §3) with its allowed values and default. `secret` values are never answered in clear. */
+export const settingCatalogue = {
+  userCreation: { values: ed, default: 'disabled', superOnly: true },
+  userRating: { values: ed, default: 'disabled' },
+  scheduleType: { values: ['disabled', 'queue', 'company', 'connection'], default: 'disabled' },
+  chatBotType: { values: ['text'], default: 'text' },
+  acceptCallWhatsapp: { values: ed, default: 'enabled' },
+  userRandom: { values: ed, default: 'disabled' },
+  sendGreetingMessageOneQueues: { values: ed, default: 'enabled' },
+  sendSignMessage: { values: ed, default: 'enabled' },
+  sendFarewellWaitingTicket: { values: ed, default: 'disabled' },
+  sendGreetingAccepted: { values: ed, default: 'disabled' },
+  sendQueuePosition: { values: ed, default: 'disabled' },
+  acceptAudioMessageContact: { values: ed, default: 'enabled' },
+  enableLGPD: { values: ed, default: 'disabled' },
+  requiredTag: { values: ed, default: 'disabled' },
+  lgpdDeleteMessage: { values: ed, default: 'disabled' },
+  lgpdHideNumber: { values: ed, default: 'disabled' },
+  lgpdConsent: { values: ed, default: 'disabled' },
+  lgpdMessage: { text: true, default: '' },
+  lgpdLink: { text: true, default: '' },
+  sendMsgTransfTicket: { values: ed, default: 'disabled' },
+  DirectTicketsToWallets: { values: ed, default: 'disabled' },
+  closeTicketOnTransfer: { values: ['true', 'false'], default: 'false' },
+  showNotificationPending: { values: ['true', 'false'], default: 'false' },
+  transferMessage: { text: true, default: '' },
+  greetingAcceptedMessage: { text: true, default: '' },
+  AcceptCallWhatsappMessage: { text: true, default: '' },
+  sendQueuePositionMessage: { text: true, default: '' },
+  useTextCorrector: { values: ed, default: 'disabled' },
+  textCorrectorOpenAiApiKey: { text: true, secret: true, default: '' },
+  textCorrectorGroqApiKey: { text: true, secret: true, default: '' },
+  textCorrectorGeminiApiKey: { text: true, secret: true, default: '' },
+  textCorrectorModel: {
+    values: [
+      'gpt-4o', 'gpt-4o-mini', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14', 'o3-2025-04-16', 'o4-mini-2025-04-16',
+      'llama-3.3-70b-versatile', 'llama3-70b-8192', 'gemma2-9b-it',
+      'gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.0-flash', 'gemini-2.0-flash-lite', 'gemini-2.0-pro-exp-02-05', 'gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-1.5-flash-8b',
+    ],
+    default: 'gpt-4o-mini',
+  },
+  allTicket: { values: ['enabled', 'disabled', 'enable', 'disable'], default: 'disabled' },
+  // whitelabel (company 1 holds the platform's values)
+  primaryColorLight: { color: true, default: '#065183', superOnly: true },
+  primaryColorDark: { color: true, default: '#39ACE7', superOnly: true },
+  appName: { text: true, default: 'Atende', superOnly: true },
+  appLogoLight: { text: true, default: '', superOnly: true },
+  appLogoDark: { text: true, default: '', superOnly: true },
+  appLogoFavicon: { text: true, default: '', superOnly: true },
+  loginEnterImage: { text: true, default: '', superOnly: true },
+  loginRegisterImage: { text: true, default: '', superOnly: true },
+} as const satisfies Record<string, { default: string; values?: readonly string[]; text?: true; color?: true; secret?: true; superOnly?: true }>;
+export type SettingKey = keyof typeof settingCatalogue;
+export const settingKeys = Object.keys(settingCatalogue) as SettingKey[];
+export const settingKey = z.enum(settingKeys as [SettingKey, ...SettingKey[]], { error: 'unknown setting' });
+
+/** Settings that are texts required while their switch is on (spec 001 §5), used by the web form. */
+export const requiredWhenEnabled: Partial<Record<SettingKey, { switch: SettingKey; when: string }>> = {
+  transferMessage: { switch: 'sendMsgTransfTicket', when: 'enabled' },
+  greetingAcceptedMessage: { switch: 'sendGreetingAccepted', when: 'enabled' },
+  sendQueuePositionMessage: { switch: 'sendQueuePosition', when: 'enabled' },
+  AcceptCallWhatsappMessage: { switch: 'acceptCallWhatsapp', when: 'disabled' },
+};
+
+export const setting = z.object({ key: z.string(), value: z.string(), companyId: z.number().int(), updatedAt: z.string() });
+export type Setting = z.infer<typeof setting>;
+export const updateSettingBody = z.object({ value: z.union([z.string().max(10_000, msg.tooLong), z.boolean(), z.number()]).transform(String) });
+export const companySettingOneQuery = z.object({ column: settingKey });
+export const updateCompanySettingBody = z.object({ column: settingKey, data: z.union([z.string().max(10_000, msg.tooLong), z.boolean(), z.number()]).transform(String) });
+
+// ---------- helps ----------
+export const help = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  video: z.string().nullable(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Help = z.infer<typeof help>;
+const helpFields = {
+  title: z.string({ error: msg.required }).trim().min(1, msg.required).max(200, msg.tooLong),
+  description: z.string().max(5000, msg.tooLong).nullable(),
+  video: z.string().trim().max(500, msg.tooLong).nullable(),
+  link: z.string().trim().max(1000, msg.tooLong).nullable(),
+};
+export const createHelpBody = z.object(helpFields).partial().required({ title: true });
+export const updateHelpBody = z.object(helpFields).partial();
+export const helpsQuery = z.object({ searchParam, pageNumber });
+
+export const versionAnswer = z.object({ version: z.string() });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { channel, mediaType } from './tickets.js';
+
+/**
+ * The messaging side (channels service) as tickets sees it: inbound messages, delivery updates,
+ * connection changes, and the send command tickets issues.
+ */
+export const inboundMedia = z.object({
+  mediaType,
+  /** Key in the shared media storage (channels downloaded it); absent when the download failed. */
+  key: z.string().max(500).nullable(),
+  mimetype: z.string().max(200),
+  filename: z.string().max(500).nullable(),
+  size: z.number().int().nonnegative().nullable(),
+});
+
+export const messageReceived = z.object({
+  connectionId: z.number().int(),
+  channel,
+  /** The person who wrote (for a group: the participant). */
+  contact: z.object({
+    number: z.string().min(1).max(50),
+    name: z.string().max(250),
+    pictureUrl: z.string().max(2000).nullable(),
+    lid: z.string().max(100).nullable(),
+    remoteJid: z.string().max(200).nullable(),
+  }),
+  isGroup: z.boolean(),
+  /** The group the message was posted in (its ticket belongs to the group contact). */
+  group: z.object({ number: z.string().min(1).max(50), name: z.string().max(250), pictureUrl: z.string().max(2000).nullable() }).nullable(),
+  /** Channel-side message id; the same wid twice is one message. */
+  wid: z.string().min(1).max(200),
+  fromMe: z.boolean(),
+  body: z.string().max(65_536),
+  media: inboundMedia.nullable(),
+  quotedWid: z.string().max(200).nullable(),
+  /** Unix time in seconds, as the channel gives it. */
+  timestamp: z.number().int(),
+});
+export type MessageReceived = z.infer<typeof messageReceived>;
+
+export const messageAck = z.object({
+  /** Our message id when the ack answers a send command. */
+  messageId: z.number().int().nullable(),
+  wid: z.string().max(200).nullable(),
+  ack: z.number().int().min(-1).max(5),
+  error: z.string().max(500).nullable(),
+});
+
+export const messageChanged = z.object({
+  connectionId: z.number().int(),
+  wid: z.string().max(200),
+  kind: z.enum(['edited', 'revoked', 'reaction']),
+  body: z.string().max(65_536).nullable(),
+  reaction: z.object({ emoji: z.string().max(20), fromNumber: z.string().max(50) }).nullable(),
+});
+
+export const connection = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  channel,
+  status: z.string(),
+  number: z.string().nullable(),
+  isDefault: z.boolean(),
+  groupAsTicket: z.enum(['enabled', 'disabled']),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  /** Minutes during which a new message reopens the last ticket instead of creating one (0: always a new one). */
+  timeCreateNewTicket: z.number().int(),
+  queueIds: z.array(z.number().int()),
+});
+export type Connection = z.infer<typeof connection>;
+
+export const sendCommand = z.object({
+  messageId: z.number().int(),
+  ticketId: z.number().int(),
+  connectionId: z.number().int(),
+  channel,
+  to: z.object({ number: z.string(), remoteJid: z.string().nullable(), isGroup: z.boolean() }),
+  body: z.string(),
+  media: inboundMedia.nullable(),
+  quotedWid: z.string().nullable(),
+  kind: z.enum(['text', 'media', 'edit', 'delete', 'reaction', 'forward']),
+  /** For edit/delete/reaction: the channel id of the target message. */
+  targetWid: z.string().nullable(),
+});
+export type SendCommand = z.infer<typeof sendCommand>;

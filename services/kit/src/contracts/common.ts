@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** A missing field reads 'Required' everywhere (server answers and web forms alike). */
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined),
+});
+
+/** Spec 000 §5 messages, shared by server answers and web forms. */
+export const msg = {
+  tooShort: 'Too Short!',
+  tooLong: 'Too Long!',
+  required: 'Required',
+  invalidEmail: 'Invalid email',
+} as const;
+
+/** A positive int4 id from a path or query string (never a PostgreSQL out-of-range error). */
+export const id = z.coerce.number({ error: 'must be a number' }).int().positive().max(2_147_483_647);
+export const idParams = z.object({ id });
+export type IdParams = z.infer<typeof idParams>;
+
+export const enabledDisabled = z.enum(['enabled', 'disabled']);
+export type EnabledDisabled = z.infer<typeof enabledDisabled>;
+
+/** HH:mm (spec: time fields masked ##:##). */
+export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm');
+
+/** Query-string booleans arrive as text. */
+export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+
+export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+
+export const searchParam = z.string().trim().max(200).optional();
+
+/** Free text with a sane ceiling so nothing oversized reaches the database. */
+export const text = (max = 10_000) => z.string().max(max, msg.tooLong);
+
+export const okAnswer = z.object({ message: z.string() });

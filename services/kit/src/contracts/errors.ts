@@ -1,0 +1,86 @@
+/**
+ * The error catalogue (spec 000 §8 plus the platform's own codes) and the one
+ * exhaustive mapping from code to HTTP status. Browser-safe: the web imports it
+ * to know every code it must translate.
+ */
+export const errorStatus = {
+  // spec 000 §8
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 502,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 502,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 400,
+  ERR_CREATING_TICKET: 400,
+  ERR_FETCH_WAPP_MSG: 404,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_OUT_OF_HOURS: 403,
+  ERR_EDITING_WAPP_MSG: 400,
+  // platform codes
+  ERR_VALIDATION: 400,
+  ERR_INVALID_TOKEN: 403,
+  ERR_NOT_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_HELP_FOUND: 404,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_NO_MESSAGE_FOUND: 404,
+  ERR_NO_NOTE_FOUND: 404,
+  ERR_NO_QUICK_MESSAGE_FOUND: 404,
+  ERR_NO_CHATBOT_FOUND: 404,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_DUPLICATED_NAME: 409,
+  ERR_DUPLICATED_SHORTCUT: 409,
+  ERR_PLAN_IN_USE: 409,
+  ERR_USER_LIMIT_USER_CREATION: 403,
+  ERR_QUEUE_LIMIT: 403,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  ERR_COMPANY_INACTIVE: 403,
+  ERR_CANNOT_DELETE_SELF: 400,
+  ERR_CANNOT_DELETE_MAIN_COMPANY: 400,
+  ERR_TAG_REQUIRED: 400,
+  ERR_PIN_LIMIT: 400,
+  ERR_TICKET_CLOSED: 400,
+  ERR_INVALID_TRANSITION: 409,
+  ERR_IMPORT_INVALID_FILE: 400,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_SERVICE_UNAVAILABLE: 503,
+  ERR_INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(errorStatus, value);
+}
+
+/** A failing field of a 400 answer. */
+export type FieldError = { field: string; message: string };
+
+/** The JSON body of every error answer. */
+export type ErrorBody = {
+  error: ErrorCode;
+  message: string;
+  fields?: FieldError[];
+  [extra: string]: unknown;
+};

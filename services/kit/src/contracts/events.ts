@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { company, plan } from './admin.js';
+import { user } from './users.js';
+import { connection, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
+import { contact, message, queue, quickMessage, tag, ticket, ticketScope } from './tickets.js';
+
+/**
+ * The typed map of every bus event subject to its payload schema (`<service>.<entity>.<verb>`).
+ * Publishers and consumers share it; the bus validates `data` against it on both ends.
+ * Later services add their subjects here, one entry each.
+ */
+export const eventSchemas = {
+  'auth.user.created': z.object({ user }),
+  'auth.user.updated': z.object({ user }),
+  'auth.user.deleted': z.object({ userId: z.number().int() }),
+  /** A new login: every other session of the user was revoked (company-{id}-auth). */
+  'auth.session.started': z.object({ userId: z.number().int(), sessionId: z.string() }),
+  /** Logout, reuse detection or password change: sockets of these sessions must go. */
+  'auth.session.revoked': z.object({ userId: z.number().int(), sessionIds: z.array(z.string()) }),
+
+  'admin.company.created': z.object({ company }),
+  'admin.company.updated': z.object({ company }),
+  'admin.company.deleted': z.object({ companyId: z.number().int() }),
+  'admin.plan.created': z.object({ plan }),
+  'admin.plan.updated': z.object({ plan }),
+  'admin.plan.deleted': z.object({ planId: z.number().int() }),
+  'admin.setting.updated': z.object({ key: z.string(), value: z.string() }),
+
+  // tickets: `previous` lets realtime tell viewers who lost sight of a ticket to drop it.
+  'tickets.ticket.created': z.object({ ticket }),
+  'tickets.ticket.updated': z.object({ ticket, previous: ticketScope.nullable() }),
+  'tickets.ticket.deleted': z.object({ ticketId: z.number().int(), scope: ticketScope }),
+  'tickets.ticket.unreadReset': z.object({ ticketId: z.number().int(), scope: ticketScope }),
+  'tickets.message.created': z.object({ message, ticket, contact }),
+  'tickets.message.updated': z.object({ message, scope: ticketScope }),
+  'tickets.message.deleted': z.object({ messageId: z.number().int(), ticketId: z.number().int(), scope: ticketScope }),
+  'tickets.contact.created': z.object({ contact }),
+  'tickets.contact.updated': z.object({ contact }),
+  'tickets.contact.deleted': z.object({ contactId: z.number().int() }),
+  'tickets.tag.created': z.object({ tag }),
+  'tickets.tag.updated': z.object({ tag }),
+  'tickets.tag.deleted': z.object({ tagId: z.number().int() }),
+  'tickets.queue.created': z.object({ queue }),
+  'tickets.queue.updated': z.object({ queue }),
+  'tickets.queue.deleted': z.object({ queueId: z.number().int() }),
+  'tickets.quickMessage.created': z.object({ quickMessage }),
+  'tickets.quickMessage.updated': z.object({ quickMessage }),
+  'tickets.quickMessage.deleted': z.object({ quickMessageId: z.number().int(), userId: z.number().int().nullable() }),
+  /** Command to the channels service: deliver (or edit/delete/react) a stored message. */
+  'channels.message.send': sendCommand,
+
+  // channels → tickets
+  'channels.message.received': messageReceived,
+  'channels.message.ack': messageAck,
+  'channels.message.changed': messageChanged,
+  'channels.connection.updated': z.object({ connection }),
+  'channels.connection.deleted': z.object({ connectionId: z.number().int() }),
+
+  /** Presence from the realtime service: online on connect and every heartbeat, offline after a missed beat or disconnect. */
+  'realtime.presence.changed': z.object({ userId: z.number().int(), online: z.boolean(), at: z.string() }),
+} as const;
+
+export type EventSubject = keyof typeof eventSchemas;
+export type EventData<S extends EventSubject> = z.infer<(typeof eventSchemas)[S]>;
+
+export function isEventSubject(value: string): value is EventSubject {
+  return Object.prototype.hasOwnProperty.call(eventSchemas, value);
+}
+
+/** Request/reply subjects between services (synchronous questions), with request and answer schemas. */
+export const requestSchemas = {
+  /** admin → anyone: the company as sessions need it, with its plan flags and limits. */
+  'admin.company.get': {
+    request: z.object({ companyId: z.number().int() }),
+    response: z.object({ company, plan: plan.nullable(), settings: z.array(z.object({ key: z.string(), value: z.string() })) }).nullable(),
+  },
+  /** auth (signup) → admin: create a company on a public plan. */
+  'admin.company.create': {
+    request: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), planId: z.number().int() }),
+    response: z.object({ company }),
+  },
+  /** auth (signup rollback) → admin. */
+  'admin.company.remove': {
+    request: z.object({ companyId: z.number().int() }),
+    response: z.object({ ok: z.boolean() }),
+  },
+  'admin.setting.get': {
+    request: z.object({ companyId: z.number().int(), key: z.string() }),
+    response: z.object({ value: z.string().nullable() }),
+  },
+  /** admin → auth: the admin user created together with a company. */
+  'auth.user.createCompanyAdmin': {
+    request: z.object({ companyId: z.number().int(), name: z.string(), email: z.string(), passwordHash: z.string() }),
+    response: z.object({ user }),
+  },
+  /** anyone → auth: a user's visibility-relevant fields. */
+  'auth.user.get': {
+    request: z.object({ userId: z.number().int() }),
+    response: z.object({ user }).nullable(),
+  },
+  'auth.users.ofCompany': {
+    request: z.object({ companyId: z.number().int() }),
+    response: z.object({ users: z.array(user) }),
+  },
+} as const;
+
+export type RequestSubject = keyof typeof requestSchemas;
+export type RequestOf<S extends RequestSubject> = z.infer<(typeof requestSchemas)[S]['request']>;
+export type ResponseOf<S extends RequestSubject> = z.infer<(typeof requestSchemas)[S]['response']>;

@@ -1,0 +1,11 @@
+export * from './errors.js';
+export * from './common.js';
+export * from './permissions.js';
+export * from './users.js';
+export * from './admin.js';
+export * from './events.js';
+export * from './socket.js';
+export * from './tickets.js';
+export * from './channels.js';
+export type { TicketStatus, Viewer, TicketScope, VisibilityRule } from '../visibility.js';
+export { canSeeTicket, visibilityRule } from '../visibility.js';

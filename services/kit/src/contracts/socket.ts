@@ -1,0 +1,112 @@
+import type { EventData, EventSubject } from './events.js';
+import type { TicketScope } from '../visibility.js';
+
+/**
+ * Who receives a socket emission. Realtime resolves the audience against each socket's
+ * own user; it never broadcasts a tenant event beyond the envelope's company.
+ */
+export type SocketAudience =
+  | { to: 'company' }
+  | { to: 'admins' }
+  | { to: 'user'; userId: number; exceptSessionId?: string }
+  | { to: 'super' }
+  /**
+   * Sockets whose user may see the ticket (kit visibility). With `previous`, sockets that could see
+   * the ticket before but not any more receive `lostPayload` instead (so their lists drop it).
+   */
+  | { to: 'ticket'; ticket: TicketScope; previous?: TicketScope | null; lostPayload?: unknown };
+
+/** `{companyId}` in an event name is replaced by the receiving socket's company id. */
+export type SocketEmission = { event: string; payload: unknown; audience: SocketAudience };
+
+type Mapper<S extends EventSubject> = (envelope: { companyId: number | null; data: EventData<S> }) => SocketEmission[];
+
+/**
+ * The spec's socket events (spec 000 §7 "Live events") for each bus subject. One entry per subject;
+ * realtime only looks entries up and delivers. Subjects without an entry are not pushed to browsers.
+ */
+export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
+  'auth.user.created': ({ data }) => [{ event: 'company-{companyId}-user', payload: { action: 'create', user: data.user }, audience: { to: 'company' } }],
+  'auth.user.updated': ({ data }) => [{ event: 'company-{companyId}-user', payload: { action: 'update', user: data.user }, audience: { to: 'company' } }],
+  'auth.user.deleted': ({ data }) => [{ event: 'company-{companyId}-user', payload: { action: 'delete', userId: data.userId }, audience: { to: 'company' } }],
+  'auth.session.started': ({ data }) => [
+    {
+      event: 'company-{companyId}-auth',
+      payload: { action: 'update', user: { id: data.userId } },
+      audience: { to: 'user', userId: data.userId, exceptSessionId: data.sessionId },
+    },
+  ],
+  'admin.setting.updated': ({ data }) => [
+    { event: 'company-{companyId}-settings', payload: { action: 'update', setting: { key: data.key, value: data.value } }, audience: { to: 'company' } },
+  ],
+  'admin.company.created': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'create', company: data.company }, audience: { to: 'super' } }],
+  'admin.company.updated': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'update', company: data.company }, audience: { to: 'super' } }],
+  'admin.company.deleted': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'delete', companyId: data.companyId }, audience: { to: 'super' } }],
+  'tickets.ticket.created': ({ data }) => [
+    { event: 'company-{companyId}-ticket', payload: { action: 'update', ticket: data.ticket }, audience: { to: 'ticket', ticket: data.ticket } },
+  ],
+  'tickets.ticket.updated': ({ data }) => [
+    {
+      event: 'company-{companyId}-ticket',
+      payload: { action: 'update', ticket: data.ticket },
+      audience: { to: 'ticket', ticket: data.ticket, previous: data.previous, lostPayload: { action: 'delete', ticketId: data.ticket.id } },
+    },
+  ],
+  'tickets.ticket.deleted': ({ data }) => [
+    { event: 'company-{companyId}-ticket', payload: { action: 'delete', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope } },
+  ],
+  'tickets.ticket.unreadReset': ({ data }) => [
+    { event: 'company-{companyId}-ticket', payload: { action: 'updateUnread', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope } },
+  ],
+  'tickets.message.created': ({ data }) => [
+    {
+      event: 'company-{companyId}-appMessage',
+      payload: { action: 'create', message: data.message, ticket: data.ticket, contact: data.contact },
+      audience: { to: 'ticket', ticket: data.ticket },
+    },
+  ],
+  'tickets.message.updated': ({ data }) => [
+    { event: 'company-{companyId}-appMessage', payload: { action: 'update', message: data.message }, audience: { to: 'ticket', ticket: data.scope } },
+  ],
+  'tickets.message.deleted': ({ data }) => [
+    {
+      event: 'company-{companyId}-appMessage',
+      payload: { action: 'delete', messageId: data.messageId, ticketId: data.ticketId },
+      audience: { to: 'ticket', ticket: data.scope },
+    },
+  ],
+  'tickets.contact.created': ({ data }) => [{ event: 'company-{companyId}-contact', payload: { action: 'create', contact: data.contact }, audience: { to: 'company' } }],
+  'tickets.contact.updated': ({ data }) => [{ event: 'company-{companyId}-contact', payload: { action: 'update', contact: data.contact }, audience: { to: 'company' } }],
+  'tickets.contact.deleted': ({ data }) => [{ event: 'company-{companyId}-contact', payload: { action: 'delete', contactId: data.contactId }, audience: { to: 'company' } }],
+  'tickets.tag.created': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'create', tag: data.tag }, audience: { to: 'company' } }],
+  'tickets.tag.updated': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'update', tag: data.tag }, audience: { to: 'company' } }],
+  'tickets.tag.deleted': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'delete', tagId: data.tagId }, audience: { to: 'company' } }],
+  'tickets.queue.created': ({ data }) => [{ event: 'company-{companyId}-queue', payload: { action: 'create', queue: data.queue }, audience: { to: 'company' } }],
+  'tickets.queue.updated': ({ data }) => [{ event: 'company-{companyId}-queue', payload: { action: 'update', queue: data.queue }, audience: { to: 'company' } }],
+  'tickets.queue.deleted': ({ data }) => [{ event: 'company-{companyId}-queue', payload: { action: 'delete', queueId: data.queueId }, audience: { to: 'company' } }],
+  'tickets.quickMessage.created': ({ data }) => [quickMessageEmission('create', data.quickMessage)],
+  'tickets.quickMessage.updated': ({ data }) => [quickMessageEmission('update', data.quickMessage)],
+  'tickets.quickMessage.deleted': ({ data }) => [
+    {
+      event: 'company-{companyId}-quickmessage',
+      payload: { action: 'delete', id: data.quickMessageId },
+      // Only an id: harmless for everyone, and whether it was shared is no longer known.
+      audience: { to: 'company' },
+    },
+  ],
+  'realtime.presence.changed': ({ data }) => [{ event: 'user:status', payload: { userId: data.userId, online: data.online }, audience: { to: 'company' } }],
+};
+
+/** A personal quick reply only reaches its owner; a shared one (geral) the whole company. */
+function quickMessageEmission(action: 'create' | 'update', record: EventData<'tickets.quickMessage.created'>['quickMessage']): SocketEmission {
+  return {
+    event: 'company-{companyId}-quickmessage',
+    payload: { action, record },
+    audience: record.geral || record.userId === null ? { to: 'company' } : { to: 'user', userId: record.userId },
+  };
+}
+
+export function emissionsFor(subject: string, envelope: { companyId: number | null; data: unknown }): SocketEmission[] {
+  const mapper = (socketEmissions as Record<string, Mapper<EventSubject> | undefined>)[subject];
+  return mapper ? mapper(envelope as { companyId: number | null; data: never }) : [];
+}

@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { msg } from './common.js';
+
+/**
+ * Shapes the tickets service answers and announces (spec 000 §3; 001 §3; 002 §3).
+ * Request bodies live beside them in this file as the service grows.
+ */
+export const ticketStatus = z.enum(['pending', 'open', 'closed', 'group', 'lgpd', 'nps']);
+export const channel = z.enum(['whatsapp', 'facebook', 'instagram', 'whatsappapi']);
+export type Channel = z.infer<typeof channel>;
+
+export const extraInfo = z.array(z.object({ name: z.string().max(100), value: z.string().max(2000) })).max(50);
+
+export const tagSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string(), kanban: z.number().int().optional() });
+export const queueSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export const userSummaryRef = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable().optional() });
+export const connectionSummary = z.object({ id: z.number().int(), name: z.string(), channel: z.string(), groupAsTicket: z.enum(['enabled', 'disabled']) });
+
+export const contact = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  companyId: z.number().int(),
+  remoteJid: z.string().nullable(),
+  lid: z.string().nullable(),
+  isGroup: z.boolean(),
+  channel,
+  urlPicture: z.string().nullable(),
+  profilePicUrl: z.string().nullable(),
+  active: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  disableBot: z.boolean(),
+  lgpdAcceptedAt: z.string().nullable(),
+  extraInfo,
+  tags: z.array(tagSummary),
+  whatsappId: z.number().int().nullable(),
+  whatsapp: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contact>;
+
+export const ticket = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  companyId: z.number().int(),
+  status: ticketStatus,
+  contactId: z.number().int(),
+  contact,
+  queueId: z.number().int().nullable(),
+  queue: queueSummary.nullable(),
+  userId: z.number().int().nullable(),
+  user: userSummaryRef.nullable(),
+  whatsappId: z.number().int().nullable(),
+  whatsapp: connectionSummary.nullable(),
+  channel,
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  unreadMessages: z.number().int(),
+  lastMessage: z.string(),
+  lastMessageAt: z.string().nullable(),
+  tags: z.array(tagSummary),
+  userRating: z.object({ rate: z.number().int().min(1).max(5) }).nullable(),
+  useIntegration: z.boolean(),
+  amountUsedBotQueues: z.number().int(),
+  isTransfered: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+export const mediaType = z.enum(['chat', 'image', 'video', 'audio', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log', 'sticker', 'document']);
+
+export const reaction = z.object({ emoji: z.string(), fromMe: z.boolean(), userId: z.number().int().nullable(), contactId: z.number().int().nullable(), createdAt: z.string() });
+
+export const message = z.object({
+  id: z.number().int(),
+  wid: z.string().nullable(),
+  companyId: z.number().int(),
+  ticketId: z.number().int(),
+  ticket: z.object({ id: z.number().int(), uuid: z.string(), status: ticketStatus, queueId: z.number().int().nullable(), whatsappId: z.number().int().nullable() }),
+  contactId: z.number().int().nullable(),
+  contact: z.object({ id: z.number().int(), name: z.string(), number: z.string(), urlPicture: z.string().nullable() }).nullable(),
+  /** The attendant who wrote it (outbound). */
+  userId: z.number().int().nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  isPrivate: z.boolean(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  /** 0 pending (clock), 1 sent, 2 delivered, 3 read, 4 played, 5 read (spec 000 §3); -1 failed. */
+  ack: z.number().int().min(-1).max(5),
+  mediaType,
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  quotedMsgId: z.number().int().nullable(),
+  quotedMsg: z.object({ id: z.number().int(), body: z.string(), fromMe: z.boolean(), mediaType, contactName: z.string().nullable() }).nullable(),
+  reactions: z.array(reaction),
+  queueId: z.number().int().nullable(),
+  transcrito: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+export const queue = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  orderQueue: z.number().int().nullable(),
+  tempoRoteador: z.number().int(),
+  ativarRoteador: z.boolean(),
+  integrationId: z.number().int().nullable(),
+  fileListId: z.number().int().nullable(),
+  closeTicket: z.boolean(),
+  schedules: z.array(z.object({ weekday: z.string(), weekdayEn: z.string(), startTimeA: z.string(), endTimeA: z.string(), startTimeB: z.string(), endTimeB: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Queue = z.infer<typeof queue>;
+
+export const tag = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.number().int(),
+  timeLane: z.number().int(),
+  nextLaneId: z.number().int().nullable(),
+  rollbackLaneId: z.number().int().nullable(),
+  greetingMessageLane: z.string(),
+  userId: z.number().int().nullable(),
+  contactsCount: z.number().int(),
+  ticketsCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Tag = z.infer<typeof tag>;
+
+export const quickMessage = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  userId: z.number().int().nullable(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  visao: z.boolean(),
+  status: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  isMedia: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuickMessage = z.infer<typeof quickMessage>;
+
+/** What realtime needs to decide who may see a ticket (kit visibility). */
+export const ticketScope = z.object({
+  id: z.number().int(),
+  status: ticketStatus,
+  userId: z.number().int().nullable(),
+  queueId: z.number().int().nullable(),
+  isGroup: z.boolean(),
+});
+
+// ---- tickets & messages requests ----
+// (spec 000 §7 "Tickets and messages"; validation messages of §5)
+
+/** `''` from a form means "none". */
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+/** A positive int4 id from JSON or text; a missing one reads 'Required'. */
+const intId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ error: (issue) => (issue.input === undefined ? 'Required' : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
+);
+const nullableId = z.preprocess(blankToNull, intId.nullable());
+const bool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+
+/**
+ * A list in a query string: JSON text (`queueIds=[1,2]`), repeated parameters (`queueIds=1&queueIds=2`),
+ * bracket parameters (`queueIds[]=1`, folded by `listQuery`) or a comma list (`queueIds=1,2`).
+ */
+export const queryList = <T extends z.ZodType>(item: T, max = 200) =>
+  z.preprocess((value) => {
+    const fromText = (text: string): unknown[] => {
+      const trimmed = text.trim();
+      if (trimmed === '') return [];
+      if (trimmed.startsWith('[')) {
+        try {
+          const parsed: unknown = JSON.parse(trimmed);
+          return Array.isArray(parsed) ? parsed : [parsed];
+        } catch {
+          return [trimmed];
+        }
+      }
+      return trimmed.split(',').map((s) => s.trim()).filter(Boolean);
+    };
+    if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'string' ? fromText(v) : [v]));
+    if (typeof value === 'string') return fromText(value);
+    if (value === null || value === undefined) return value;
+    return [value];
+  }, z.array(item).max(max, msg.tooLong));
+
+/** Folds axios-style `key[]` parameters into `key` before a query schema reads them. */
+export const listQuery = <S extends z.ZodRawShape>(shape: S) =>
+  z.preprocess((query) => {
+    if (!query || typeof query !== 'object') return query;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+      const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+      const previous = out[name];
+      out[name] = previous === undefined ? value : ([] as unknown[]).concat(previous, value);
+    }
+    return out;
+  }, z.object(shape));
+
+/** YYYY-MM-DD (a day of the company's time zone). */
+export const isoDay = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a date YYYY-MM-DD');
+/** A date (YYYY-MM-DD) or a full ISO timestamp. */
+export const isoDateOrTime = z.string().max(40).refine((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? isoDay.safeParse(v).success : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), 'must be a date');
+
+/** The list views: a real status or the 'search' pseudo-status (every status). */
+export const ticketView = z.enum(['pending', 'open', 'closed', 'group', 'lgpd', 'nps', 'search']);
+export type TicketView = z.infer<typeof ticketView>;
+
+export const listTicketsQuery = listQuery({
+  searchParam: z.string().trim().max(200, msg.tooLong).optional(),
+  pageNumber: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(1),
+  status: z.preprocess(blankToNull, ticketView.nullable()).optional(),
+  /** Tickets created on that day. */
+  date: z.preprocess(blankToNull, isoDay.nullable()).optional(),
+  /** Tickets last updated on that day. */
+  updatedAt: z.preprocess(blankToNull, isoDay.nullable()).optional(),
+  showAll: bool.optional(),
+  queueIds: queryList(intId).optional(),
+  tags: queryList(intId, 20).optional(),
+  users: queryList(intId).optional(),
+  userFilter: queryList(intId).optional(),
+  withUnreadMessages: bool.optional(),
+  whatsapps: queryList(intId).optional(),
+  whatsappIds: queryList(intId).optional(),
+  statusFilter: queryList(ticketStatus, 10).optional(),
+  sortTickets: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(['ASC', 'DESC'])).default('DESC'),
+  searchOnMessages: bool.optional(),
+});
+export type ListTicketsQuery = z.infer<typeof listTicketsQuery>;
+
+export const ticketsPage = z.object({ tickets: z.array(ticket), hasMore: z.boolean(), count: z.number().int() });
+
+export const createTicketBody = z.object({
+  contactId: intId,
+  queueId: nullableId.optional(),
+  whatsappId: nullableId.optional(),
+  userId: nullableId.optional(),
+  status: z.enum(['open', 'pending']).optional(),
+  /** Only a super user may name another company. */
+  companyId: nullableId.optional(),
+});
+export type CreateTicketBody = z.infer<typeof createTicketBody>;
+
+export const updateTicketBody = z.object({
+  status: z.enum(['closed', 'pending', 'open', 'group']).optional(),
+  userId: nullableId.optional(),
+  queueId: nullableId.optional(),
+  /** A note for the attendant receiving the transfer (stored as a private message). */
+  msgTransfer: z.string().max(10_000, msg.tooLong).nullable().optional(),
+  isTransfered: bool.optional(),
+  sendFarewellMessage: bool.optional(),
+  amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
+  useIntegration: bool.optional(),
+});
+export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
+
+export const closeAllTicketsBody = z.object({
+  status: z.enum(['open', 'pending', 'group', 'lgpd'], { error: 'must be open, pending, group or lgpd' }),
+  selectedQueueIds: queryList(intId, 500).nullable().optional(),
+});
+export type CloseAllTicketsBody = z.infer<typeof closeAllTicketsBody>;
+export const closeAllAnswer = z.object({ message: z.string(), count: z.number().int() });
+
+export const ticketUuidParams = z.object({ uuid: z.uuid('must be a uuid') });
+export const ticketIdParams = z.object({ ticketId: intId });
+
+export const ticketLogType = z.enum(['create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'pending', 'closed', 'reopen', 'redirect']);
+export type TicketLogType = z.infer<typeof ticketLogType>;
+export const ticketLogEntry = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int(),
+  type: ticketLogType,
+  userId: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  queueId: z.number().int().nullable(),
+  queue: queueSummary.nullable(),
+  createdAt: z.string(),
+});
+export type TicketLogEntry = z.infer<typeof ticketLogEntry>;
+
+/** The 409 ERR_OTHER_OPEN_TICKET body: who holds the contact's open ticket. */
+export const openTicketHolder = z.object({
+  error: z.literal('ERR_OTHER_OPEN_TICKET'),
+  message: z.string(),
+  ticketId: z.number().int(),
+  userId: z.number().int().nullable(),
+  user: z.string().nullable(),
+  queue: z.string().nullable(),
+  uuid: z.string(),
+  status: ticketStatus,
+});
+
+export const listMessagesQuery = z.object({
+  pageNumber: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(1),
+  /** Sent by the web; the conversation shows the whole ticket whatever it holds. */
+  selectedQueues: z.unknown().optional(),
+});
+export const messagesPage = z.object({ messages: z.array(message), ticket, count: z.number().int(), hasMore: z.boolean() });
+
+/** A contact card to send (spec: send contact). */
+export const vCardInput = z.union([
+  z.string().trim().min(1, msg.required).max(5000, msg.tooLong),
+  z.object({ name: z.string().trim().min(1, msg.required).max(250, msg.tooLong), number: z.string().trim().min(1, msg.required).max(50, msg.tooLong) }),
+]);
+
+export const sendMessageBody = z.object({
+  body: z.string().max(65_536, msg.tooLong).default(''),
+  fromMe: bool.optional(),
+  read: bool.optional(),
+  /** Links to outside media are not fetched by the server; attach files as multipart `medias`. */
+  mediaUrl: z.string().max(2000).nullable().optional(),
+  /** The quoted message: its id, or the message object the web holds. */
+  quotedMsg: z
+    .union([intId, z.object({ id: intId }).passthrough().transform((q) => q.id)])
+    .nullable()
+    .optional(),
+  isPrivate: bool.optional(),
+  vCard: vCardInput.nullable().optional(),
+});
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const editMessageBody = z.object({ body: z.string({ error: msg.required }).trim().min(1, msg.required).max(65_536, msg.tooLong) });
+export const reactMessageBody = z.object({ reaction: z.string({ error: msg.required }).trim().min(1, msg.required).max(20, msg.tooLong) });
+export const forwardMessageBody = z.object({
+  messageId: intId,
+  contactId: intId,
+  signMessage: bool.optional(),
+});
+export const forwardAnswer = z.object({ message, ticket });
+
+export const dashboardMomentsQuery = listQuery({
+  status: z.preprocess(blankToNull, ticketStatus.nullable()).optional(),
+  showAll: bool.optional(),
+  queueIds: queryList(intId).optional(),
+  dateStart: z.preprocess(blankToNull, isoDateOrTime.nullable()).optional(),
+  dateEnd: z.preprocess(blankToNull, isoDateOrTime.nullable()).optional(),
+  userId: nullableId.optional(),
+});
+export type DashboardMomentsQuery = z.infer<typeof dashboardMomentsQuery>;

@@ -1,0 +1,54 @@
+import { sql as dsql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { readEnvelope } from '../bus/envelope.js';
+import type { Bus, Subscription } from '../bus/types.js';
+import type { EventData, EventSubject } from '../contracts/events.js';
+import { requestContext } from '../logger.js';
+import type { Envelope } from '../bus/types.js';
+import type { AnyDb, Emit, Outbox } from './outbox.js';
+
+export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Promise<T>) => Promise<T>;
+
+/**
+ * A transaction whose events go to the outbox in the same commit; the relay is kicked after commit.
+ * Every write path of a service goes through this.
+ */
+export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox): UnitOfWork<Db> {
+  return async (work) => {
+    const result = await db.transaction(async (tx) => work(tx as unknown as Db, outbox.emitter(tx as unknown as AnyDb)));
+    outbox.kick();
+    return result;
+  };
+}
+
+/** NATS durable names cannot hold '.', '*' or '>'. */
+export function durableName(consumer: string, subject: string): string {
+  return `${consumer}__${subject.replace(/\./g, '_').replace(/\*/g, 'any').replace(/>/g, 'all')}`;
+}
+
+/**
+ * Durable, idempotent consumption: the processed-event id is recorded in the same transaction
+ * as the handler's effects, so a redelivered event changes nothing. Ack happens after commit.
+ */
+export function consume<S extends EventSubject, Db extends AnyDb>(
+  deps: { bus: Bus; unitOfWork: UnitOfWork<Db>; schema: string; logger?: Logger },
+  subject: S,
+  consumer: string,
+  handler: (tx: Db, data: EventData<S>, envelope: Envelope<EventData<S>>, emit: Emit) => Promise<void>,
+): Promise<Subscription> {
+  const durable = durableName(consumer, subject);
+  return deps.bus.subscribe(subject, { durable }, async (raw) => {
+    const envelope = readEnvelope(subject, raw);
+    await requestContext.run({ requestId: envelope.requestId ?? randomUUID() }, async () => {
+      await deps.unitOfWork(async (tx, emit) => {
+        const fresh = await tx.execute(
+          dsql`insert into ${dsql.identifier(deps.schema)}.processed_events (consumer, event_id) values (${durable}, ${envelope.id}) on conflict do nothing returning event_id`,
+        );
+        if (fresh.length === 0) return;
+        deps.logger?.debug({ subject, eventId: envelope.id, requestId: envelope.requestId }, 'event consumed');
+        await handler(tx, envelope.data, envelope, emit);
+      });
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { requestContext } from '../logger.js';
+import { errorHandler, notFoundHandler } from './error-handler.js';
+
+export type HttpApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,80}$/;
+
+export type HttpAppOptions = {
+  logger: Logger;
+  trustProxy?: boolean;
+  /** JSON body ceiling; uploads have their own limits. Default 1 MiB. */
+  bodyLimit?: number;
+};
+
+/**
+ * The Fastify factory every service and the gateway use: zod validation and serialization,
+ * the catalogue error handler, a request id (x-request-id in, out and in the logs), one log line per request.
+ */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    forceCloseConnections: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, reply, done) => {
+    requestContext.enterWith({ requestId: request.id });
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    done();
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  return app.withTypeProvider<ZodTypeProvider>();
+}

@@ -1,0 +1,209 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  canSeeTicket,
+  createUserDirectory,
+  emissionsFor,
+  visibilityRule,
+  type Directory,
+  type User,
+  type VisibilityRule,
+  makeEnvelope,
+  type AuthUser,
+  type Envelope,
+  type Service,
+  type ServiceFactory,
+  type SocketEmission,
+  type Subscription,
+} from '@atende/kit';
+import type { RealtimeConfig } from './config.js';
+import { ROOM_ARGUMENT, rooms } from './rooms.js';
+
+export { realtimeConfigShape, type RealtimeConfig } from './config.js';
+
+type SocketData = { auth: AuthUser };
+type AuthedSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
+
+/**
+ * Fans bus events out to browsers (socket.io). Every replica subscribes on its own and delivers to
+ * its own sockets. It knows nothing of the business: kit's socket map names the event, payload and
+ * audience; this service resolves the audience against each socket's own user.
+ */
+export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, config): Service => {
+  const servers: Server[] = [];
+  const lastBeat = new Map<number, { at: number; companyId: number }>();
+  let subscriptions: Subscription[] = [];
+  let users: Directory<number, User | null> | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const publishPresence = (auth: { userId: number; companyId: number }, online: boolean) =>
+    ctx.bus
+      .publish(makeEnvelope('realtime.presence.changed', auth.companyId, { userId: auth.userId, online, at: new Date().toISOString() }))
+      .catch((err) => ctx.logger.warn({ err }, 'presence publish failed'));
+
+  const socketsOf = async (room: string) => (await Promise.all(servers.map((io) => io.in(room).fetchSockets()))).flat();
+
+  /** What a socket's user may see; admins need no lookup. */
+  const ruleOf = async (auth: AuthUser): Promise<VisibilityRule | null> => {
+    if (auth.profile === 'admin' || auth.super) return { kind: 'all' };
+    const user = await users?.get(auth.userId).catch(() => null);
+    return user ? visibilityRule({ ...user, userId: user.id, super: auth.super }) : null;
+  };
+
+  const deliver = async (envelope: Envelope, emission: SocketEmission) => {
+    const { audience } = emission;
+    const name = (companyId: number) => emission.event.replace('{companyId}', String(companyId));
+    const companyId = envelope.companyId;
+    for (const io of servers) {
+      switch (audience.to) {
+        case 'company':
+          if (companyId !== null) io.to(rooms.company(companyId)).emit(name(companyId), emission.payload);
+          break;
+        case 'admins':
+          if (companyId !== null) io.to(rooms.admins(companyId)).emit(name(companyId), emission.payload);
+          break;
+        case 'user': {
+          if (companyId === null) break;
+          for (const socket of await io.in(rooms.user(companyId, audience.userId)).fetchSockets()) {
+            if (audience.exceptSessionId && (socket.data as SocketData).auth.sessionId === audience.exceptSessionId) continue;
+            socket.emit(name(companyId), emission.payload);
+          }
+          break;
+        }
+        case 'ticket': {
+          if (companyId === null) break;
+          for (const socket of await io.in(rooms.company(companyId)).fetchSockets()) {
+            const rule = await ruleOf((socket.data as SocketData).auth);
+            if (!rule) continue;
+            if (canSeeTicket(rule, audience.ticket)) socket.emit(name(companyId), emission.payload);
+            else if (audience.previous && audience.lostPayload !== undefined && canSeeTicket(rule, audience.previous)) {
+              socket.emit(name(companyId), audience.lostPayload);
+            }
+          }
+          break;
+        }
+        case 'super':
+          for (const socket of await io.in(rooms.super()).fetchSockets()) socket.emit(name((socket.data as SocketData).auth.companyId), emission.payload);
+          break;
+        default: {
+          const unknown: never = audience;
+          ctx.logger.error({ audience: unknown }, 'unknown socket audience');
+        }
+      }
+    }
+  };
+
+  const onConnection = (socket: AuthedSocket) => {
+    const { auth } = socket.data;
+    const join = (room: string) => void socket.join(room);
+    join(rooms.company(auth.companyId));
+    join(rooms.user(auth.companyId, auth.userId));
+    if (auth.profile === 'admin') join(rooms.admins(auth.companyId));
+    if (auth.super) join(rooms.super());
+    lastBeat.set(auth.userId, { at: Date.now(), companyId: auth.companyId });
+    void publishPresence(auth, true);
+
+    const scoped = (make: (arg: string) => string) => (arg: unknown) => {
+      const value = String(arg ?? '');
+      if (ROOM_ARGUMENT.test(value)) return make(value);
+      return undefined;
+    };
+    const joinable: Record<string, (arg: unknown) => string | undefined> = {
+      joinNotification: () => rooms.notification(auth.companyId),
+      joinTickets: scoped((status) => rooms.status(auth.companyId, status)),
+      joinChatBox: scoped((ticketId) => rooms.ticket(auth.companyId, ticketId)),
+      joinChat: scoped((chatId) => rooms.chat(auth.companyId, chatId)),
+    };
+    const leavable: Record<string, string> = { leaveNotification: 'joinNotification', joinTicketsLeave: 'joinTickets', leaveTickets: 'joinTickets', joinChatBoxLeave: 'joinChatBox', leaveChatBox: 'joinChatBox', leaveChat: 'joinChat' };
+    for (const [event, room] of Object.entries(joinable)) {
+      socket.on(event, (arg: unknown) => {
+        const name = room(arg);
+        if (name) void socket.join(name);
+      });
+    }
+    for (const [event, joinEvent] of Object.entries(leavable)) {
+      socket.on(event, (arg: unknown) => {
+        const name = joinable[joinEvent]!(arg);
+        if (name) void socket.leave(name);
+      });
+    }
+    socket.on('userStatus', () => {
+      lastBeat.set(auth.userId, { at: Date.now(), companyId: auth.companyId });
+      void publishPresence(auth, true);
+    });
+    socket.on('disconnect', async () => {
+      const remaining = (await socketsOf(rooms.user(auth.companyId, auth.userId))).length;
+      if (remaining === 0) {
+        lastBeat.delete(auth.userId);
+        void publishPresence(auth, false);
+      }
+    });
+  };
+
+  return {
+    name: 'realtime',
+    async register() {
+      // No HTTP routes: everything travels over the socket.
+    },
+    attach(server: HttpServer) {
+      const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 25_000, pingTimeout: 20_000, maxHttpBufferSize: 64 * 1024 });
+      io.use((socket, next) => {
+        const query = socket.handshake.query as Record<string, unknown>;
+        const token = (socket.handshake.auth as { token?: unknown })?.token ?? query.token;
+        try {
+          if (typeof token !== 'string' || !token) throw new Error('ERR_SESSION_EXPIRED');
+          (socket.data as SocketData).auth = ctx.verify(token);
+          next();
+        } catch (err) {
+          next(new Error((err as { code?: string }).code ?? 'ERR_INVALID_TOKEN'));
+        }
+      });
+      io.on('connection', (socket) => onConnection(socket as unknown as AuthedSocket));
+      servers.push(io);
+    },
+    async start() {
+      const userDirectory = await createUserDirectory(ctx.bus);
+      users = userDirectory.directory;
+      subscriptions = [
+        ...userDirectory.subscriptions,
+        await ctx.bus.fanout('>', async (envelope) => {
+          for (const emission of emissionsFor(envelope.type, envelope)) await deliver(envelope, emission);
+        }),
+        // Revoked sessions lose their sockets after a grace (they first receive company-{id}-auth).
+        await ctx.bus.fanout('auth.session.revoked', (envelope) => {
+          const { sessionIds } = envelope.data as { sessionIds: string[] };
+          setTimeout(() => {
+            for (const io of servers) {
+              for (const socket of io.sockets.sockets.values()) {
+                if (sessionIds.includes((socket.data as SocketData).auth?.sessionId)) socket.disconnect(true);
+              }
+            }
+          }, config.REVOKED_SOCKET_GRACE_MS).unref();
+        }),
+      ];
+      sweeper = setInterval(() => {
+        const deadline = Date.now() - config.PRESENCE_TIMEOUT_SECONDS * 1000;
+        for (const [userId, beat] of lastBeat) {
+          if (beat.at < deadline) {
+            lastBeat.delete(userId);
+            void publishPresence({ userId, companyId: beat.companyId }, false);
+          }
+        }
+      }, 15_000);
+      sweeper.unref();
+    },
+    async stop() {
+      clearInterval(sweeper);
+      for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
+      for (const io of servers) {
+        io.disconnectSockets(true);
+        await new Promise<void>((resolve) => {
+          // io.close() would also close the HTTP server it is attached to, which belongs to someone else.
+          io.engine.close();
+          resolve();
+        });
+      }
+    },
+    ready: async () => ctx.bus.isConnected(),
+  };
+};

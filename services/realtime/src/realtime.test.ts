@@ -1,0 +1,78 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+
+let platform: TestPlatform;
+const sockets: Socket[] = [];
+
+const open = (token?: string) => {
+  const socket = connect(platform.url, { transports: ['websocket'], query: token ? { token } : {}, reconnection: false });
+  sockets.push(socket);
+  return socket;
+};
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await platform.stop();
+});
+
+describe('socket handshake', () => {
+  it('refuses a socket without a token', async () => {
+    const socket = open();
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('ERR_SESSION_EXPIRED');
+    expect(socket.connected).toBe(false);
+  });
+
+  it('refuses a socket with a forged token', async () => {
+    const socket = open('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.');
+    const error = await new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+    expect(error.message).toBe('ERR_INVALID_TOKEN');
+  });
+
+  it('accepts a valid token (also through the polling transport)', async () => {
+    const { token } = await platform.login();
+    const socket = connect(platform.url, { transports: ['polling', 'websocket'], query: { token }, reconnection: false });
+    sockets.push(socket);
+    await eventually(() => socket.connected);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('a company-1 socket never receives a company-2 event, whatever rooms it asks for', async () => {
+    const one = await platform.login();
+    const two = await platform.createCompany();
+    const socketOne = open(one.token);
+    const socketTwo = open(two.admin.token);
+    await eventually(() => socketOne.connected && socketTwo.connected);
+    const seenByOne: string[] = [];
+    socketOne.onAny((event: string) => seenByOne.push(event));
+    for (const [event, arg] of [['joinNotification'], ['joinTickets', 'open'], ['joinChatBox', '1'], ['joinTickets', '../company:2:status:open'], ['joinChatBox', 'company:2:ticket:1']] as [string, string?][]) {
+      socketOne.emit(event, arg);
+    }
+    const seenByTwo: unknown[] = [];
+    socketTwo.on(`company-${two.companyId}-user`, (payload: unknown) => seenByTwo.push(payload));
+
+    await platform.createUser(two.admin, { name: 'Only For Two' });
+    await eventually(() => seenByTwo.length > 0);
+    expect(seenByTwo[0]).toMatchObject({ action: 'create', user: { name: 'Only For Two', companyId: two.companyId } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seenByOne.filter((e) => e.includes(`company-${two.companyId}-`))).toEqual([]);
+  });
+});
+
+describe('presence', () => {
+  it('marks a user online on connect and offline on disconnect', async () => {
+    const { admin } = await platform.createCompany();
+    const socket = open(admin.token);
+    await eventually(() => socket.connected);
+    const online = async () => (await platform.request('GET', '/api/presence', { token: admin.token })).body.find((p: { userId: number }) => p.userId === admin.user.id)?.online;
+    await eventually(async () => (await online()) === true);
+    socket.emit('userStatus');
+    socket.close();
+    await eventually(async () => (await online()) === false);
+  });
+});

@@ -1,0 +1,20 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../embedded-db.js';
+
+/**
+ * Vitest global setup. Without DATABASE_URL (the standalone path) one embedded PostgreSQL serves the
+ * whole run; each test file still gets its own database. With DATABASE_URL the machine's server is used.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) return async () => undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'atende-test-pg-'));
+  await rm(dir, { recursive: true, force: true });
+  const db = await startEmbeddedPostgres(dir);
+  process.env.ATENDE_TEST_PG_URL = db.adminUrl;
+  return async () => {
+    await db.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,45 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Contact } from '@atende/kit';
+import type { TicketsDb } from '../deps.js';
+import { toContact, type ContactRow } from '../domain/presenters.js';
+import { connections, contactTags, contacts, tags } from './schema.js';
+
+export type NewContactRow = typeof contacts.$inferInsert;
+
+/**
+ * Contacts as inbound messages find them: by number or by WhatsApp's hidden id (lid), so the same
+ * person arriving either way is one contact. Creation races are settled by the unique indexes
+ * (contacts_company_number_key, contacts_company_lid_key): insert-or-nothing, then read again.
+ */
+export function inboundContactsRepository(db: TicketsDb) {
+  const find = async (companyId: number, number: string, lid: string | null, lock: boolean): Promise<ContactRow | undefined> => {
+    const match = lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number);
+    // A number match wins over a lid match when both exist as different rows.
+    const query = db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), match))
+      .orderBy(sql`(${contacts.number} = ${number}) desc`, asc(contacts.id))
+      .limit(1);
+    return (await (lock ? query.for('update') : query))[0];
+  };
+  return {
+    find: (companyId: number, number: string, lid: string | null) => find(companyId, number, lid, true),
+    insertIfNew: async (values: NewContactRow): Promise<ContactRow | undefined> => (await db.insert(contacts).values(values).onConflictDoNothing().returning())[0],
+    update: async (id: number, changes: Partial<NewContactRow>): Promise<ContactRow> =>
+      (await db.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, id)).returning())[0]!,
+    /** Whether another contact of the company already holds this lid (filling it in would collide). */
+    lidTaken: async (companyId: number, lid: string, exceptId: number): Promise<boolean> =>
+      (await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.lid, lid), sql`${contacts.id} <> ${exceptId}`)).limit(1)).length > 0,
+    /** The contact as events show it (with its tags and connection). */
+    present: async (row: ContactRow): Promise<Contact> => {
+      const [tagRows, connection] = await Promise.all([
+        db.select({ id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban }).from(contactTags).innerJoin(tags, eq(tags.id, contactTags.tagId)).where(eq(contactTags.contactId, row.id)),
+        row.whatsappId ? db.select({ id: connections.id, name: connections.name }).from(connections).where(eq(connections.id, row.whatsappId)).limit(1) : Promise.resolve([]),
+      ]);
+      return toContact(row, { tags: tagRows, connection: connection[0] ?? null });
+    },
+    findByNumber: async (companyId: number, number: string): Promise<ContactRow | undefined> =>
+      (await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.number, number))).limit(1))[0],
+  };
+}

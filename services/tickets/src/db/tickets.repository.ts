@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import type { TicketStatus } from '@atende/kit';
+import type { TicketsDb } from '../deps.js';
+import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
+import type { TicketChanges } from '../domain/tickets.js';
+import { contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;
+
+/** The partial unique index that keeps one open ticket per contact and connection. */
+export const ONE_OPEN_TICKET_KEY = 'tickets_one_open_per_contact_key';
+
+/** The constraint a PostgreSQL unique violation (23505) names, through drizzle's wrapping. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const pg = e as { code?: string; constraint_name?: string; constraint?: string };
+    if (pg.code === '23505') return pg.constraint_name ?? pg.constraint ?? '';
+  }
+  return null;
+}
+
+const sameConnection = (connectionId: number | null) => sql`coalesce(${tickets.whatsappId}, 0) = ${connectionId ?? 0}`;
+
+/** The visibility/view predicate as SQL on tickets' columns. */
+export function predicateSql(p: Pred): SQL {
+  switch (p.op) {
+    case 'const':
+      return p.value ? sql`true` : sql`false`;
+    case 'and':
+      return and(...p.args.map(predicateSql))!;
+    case 'or':
+      return sql`(${or(...p.args.map(predicateSql))})`;
+    case 'not':
+      return not(predicateSql(p.arg));
+    case 'userIs':
+      return eq(tickets.userId, p.userId);
+    case 'userIn':
+      return inArray(tickets.userId, p.userIds);
+    case 'userNull':
+      return isNull(tickets.userId);
+    case 'queueIn':
+      return p.queueIds.length === 1 ? eq(tickets.queueId, p.queueIds[0]!) : inArray(tickets.queueId, p.queueIds);
+    case 'queueNull':
+      return isNull(tickets.queueId);
+    case 'statusIn':
+      return p.statuses.length === 1 ? eq(tickets.status, p.statuses[0]!) : inArray(tickets.status, p.statuses);
+    case 'isGroup':
+      return eq(tickets.isGroup, true);
+  }
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+const dayEnd = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
+
+/** Every condition of a list filter, company first (every query is scoped by the caller's company). */
+export function listConditions(f: TicketListFilter, timeZone: string): SQL {
+  const conds: (SQL | undefined)[] = [eq(tickets.companyId, f.companyId)];
+  if (f.statuses) conds.push(f.statuses.length === 1 ? eq(tickets.status, f.statuses[0]!) : inArray(tickets.status, f.statuses));
+  conds.push(predicateSql(f.where));
+  if (f.connectionIds) conds.push(inArray(tickets.whatsappId, f.connectionIds));
+  for (const tagId of f.tagIds ?? []) {
+    conds.push(sql`(exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${tagId})
+      or exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${tickets.contactId} and ${contactTags.tagId} = ${tagId}))`);
+  }
+  if (f.withUnread) conds.push(gt(tickets.unreadMessages, 0));
+  if (f.search) {
+    const byContact = sql`${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${f.companyId}
+      and (${contacts.name} ilike ${f.search.term} or ${contacts.number} ilike ${f.search.digits ?? f.search.term}))`;
+    const byMessage = sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${f.companyId} and ${messages.body} ilike ${f.search.term})`;
+    conds.push(f.search.onMessages ? sql`(${byContact} or ${byMessage})` : byContact);
+  }
+  if (f.createdOn) conds.push(gte(tickets.createdAt, dayStart(f.createdOn, timeZone)), sql`${tickets.createdAt} < ${dayEnd(f.createdOn, timeZone)}`);
+  if (f.updatedOn) conds.push(gte(tickets.updatedAt, dayStart(f.updatedOn, timeZone)), sql`${tickets.updatedAt} < ${dayEnd(f.updatedOn, timeZone)}`);
+  if (f.updatedBetween) {
+    const { from, to } = f.updatedBetween;
+    conds.push(gte(tickets.updatedAt, DAY.test(from) ? dayStart(from, timeZone) : sql`${from}::timestamptz`));
+    conds.push(DAY.test(to) ? sql`${tickets.updatedAt} < ${dayEnd(to, timeZone)}` : lte(tickets.updatedAt, sql`${to}::timestamptz`));
+  }
+  return and(...conds)!;
+}
+
+export type OpenTicketHolder = { id: number; uuid: string; status: TicketStatus; userId: number | null; user: string | null; queue: string | null };
+
+export function ticketsRepository(db: TicketsDb) {
+  return {
+    findById: async (companyId: number, id: number, options: { lock?: boolean } = {}): Promise<TicketRow | undefined> => {
+      const query = db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, companyId))).limit(1);
+      return (await (options.lock ? query.for('update') : query))[0];
+    },
+    findByUuid: async (companyId: number, uuid: string): Promise<TicketRow | undefined> =>
+      (await db.select().from(tickets).where(and(eq(tickets.uuid, uuid), eq(tickets.companyId, companyId))).limit(1))[0],
+    /** The contact's ticket on that connection that is not closed (at most one: the partial unique index). */
+    findActive: async (companyId: number, contactId: number, connectionId: number | null, options: { lock?: boolean } = {}): Promise<TicketRow | undefined> => {
+      const query = db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sameConnection(connectionId), ne(tickets.status, 'closed')))
+        .limit(1);
+      return (await (options.lock ? query.for('update') : query))[0];
+    },
+    lastClosed: async (companyId: number, contactId: number, connectionId: number | null): Promise<TicketRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(tickets)
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sameConnection(connectionId), eq(tickets.status, 'closed')))
+          .orderBy(desc(tickets.updatedAt))
+          .limit(1)
+      )[0],
+    holder: async (companyId: number, contactId: number, connectionId: number | null): Promise<OpenTicketHolder | undefined> => {
+      const row = (
+        await db
+          .select({ id: tickets.id, uuid: tickets.uuid, status: tickets.status, userId: tickets.userId, user: users.name, queue: queues.name })
+          .from(tickets)
+          .leftJoin(users, eq(users.id, tickets.userId))
+          .leftJoin(queues, eq(queues.id, tickets.queueId))
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sameConnection(connectionId), ne(tickets.status, 'closed')))
+          .limit(1)
+      )[0];
+      return row ? { ...row, status: row.status as TicketStatus } : undefined;
+    },
+    insert: async (values: NewTicketRow): Promise<TicketRow> => (await db.insert(tickets).values(values).returning())[0]!,
+    /** Insert unless the contact already has an open ticket on that connection (then undefined). */
+    insertIfFree: async (values: NewTicketRow): Promise<TicketRow | undefined> => (await db.insert(tickets).values(values).onConflictDoNothing().returning())[0],
+    update: async (companyId: number, id: number, changes: TicketChanges & Partial<NewTicketRow>): Promise<TicketRow> => {
+      const closing = changes.status === 'closed';
+      const [row] = await db
+        .update(tickets)
+        .set({ ...changes, updatedAt: changes.updatedAt ?? new Date(), ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : {}) })
+        .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId)))
+        .returning();
+      return row!;
+    },
+    /** A message arrived: last message, and the unread count raised (inbound) or cleared (sent from the phone). */
+    touchInbound: async (companyId: number, id: number, input: { lastMessage: string; lastMessageAt: Date; inbound: boolean }): Promise<TicketRow> =>
+      (
+        await db
+          .update(tickets)
+          .set({
+            lastMessage: input.lastMessage,
+            lastMessageAt: input.lastMessageAt,
+            updatedAt: new Date(),
+            unreadMessages: input.inbound ? sql`${tickets.unreadMessages} + 1` : 0,
+          })
+          .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId)))
+          .returning()
+      )[0]!,
+    /** Reopen a closed ticket (inbound within timeCreateNewTicket) unless someone else already did. */
+    reopenIfClosed: async (companyId: number, id: number, changes: Partial<NewTicketRow>): Promise<TicketRow | undefined> =>
+      (
+        await db
+          .update(tickets)
+          .set({ ...changes, closedAt: null, updatedAt: new Date() })
+          .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId), eq(tickets.status, 'closed')))
+          .returning()
+      )[0],
+    remove: async (companyId: number, id: number): Promise<TicketRow | undefined> =>
+      (await db.delete(tickets).where(and(eq(tickets.id, id), eq(tickets.companyId, companyId))).returning())[0],
+    /** One page of ids (plus one to tell whether more follow), in the list's order. */
+    pageIds: async (filter: TicketListFilter, timeZone: string): Promise<{ ids: number[]; hasMore: boolean }> => {
+      const order = filter.sort === 'ASC' ? [asc(tickets.updatedAt), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
+      const rows = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(listConditions(filter, timeZone))
+        .orderBy(...order)
+        .limit(filter.limit + 1)
+        .offset(filter.offset);
+      return { ids: rows.slice(0, filter.limit).map((r) => r.id), hasMore: rows.length > filter.limit };
+    },
+    /** How many tickets match, counting no further than `cap`. */
+    countCapped: async (filter: TicketListFilter, timeZone: string, cap: number): Promise<number> => {
+      const inner = db.select({ one: sql`1` }).from(tickets).where(listConditions(filter, timeZone)).limit(cap).as('capped');
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+      return row?.n ?? 0;
+    },
+    /** Whether the ticket or its contact carries at least one tag (requiredTag). */
+    hasTags: async (ticketId: number, contactId: number): Promise<boolean> => {
+      const rows = await db.execute(sql`select (exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${ticketId})
+        or exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contactId})) as tagged`);
+      return Boolean((rows[0] as { tagged?: boolean } | undefined)?.tagged);
+    },
+    queue: async (companyId: number, queueId: number) =>
+      (await db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(and(eq(queues.id, queueId), eq(queues.companyId, companyId))).limit(1))[0],
+    hasQueues: async (companyId: number): Promise<boolean> => (await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId)).limit(1)).length > 0,
+    contact: async (companyId: number, contactId: number) =>
+      (await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId))).limit(1))[0],
+    /** Close every ticket of `statuses` (within `queueIds` when given); returns the rows as they were. */
+    closeMany: async (companyId: number, statuses: TicketStatus[], queueIds: number[] | null, userId: number): Promise<{ before: TicketRow[]; after: TicketRow[] }> => {
+      const where = and(eq(tickets.companyId, companyId), inArray(tickets.status, statuses), queueIds ? inArray(tickets.queueId, queueIds) : undefined);
+      const before = await db.select().from(tickets).where(where).orderBy(asc(tickets.id)).for('update');
+      if (before.length === 0) return { before, after: [] };
+      const after = await db
+        .update(tickets)
+        .set({ status: 'closed', userId, closedAt: new Date(), updatedAt: new Date(), unreadMessages: 0 })
+        .where(inArray(tickets.id, before.map((t) => t.id)))
+        .returning();
+      return { before, after };
+    },
+    /** Tickets not closed of a user (deleted from auth): they go back to their queue. */
+    activeOfUser: async (companyId: number, userId: number): Promise<TicketRow[]> =>
+      db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.userId, userId), inArray(tickets.status, ['open', 'group']))).for('update'),
+    /**
+     * Attach the company's connectionless tickets that are not closed to `connectionId`, except where
+     * the contact already has an open ticket on it (the unique index would refuse). Returns them.
+     */
+    attachConnectionless: async (companyId: number, connectionId: number, channel: string): Promise<TicketRow[]> =>
+      db
+        .update(tickets)
+        .set({ whatsappId: connectionId, channel, updatedAt: new Date() })
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            isNull(tickets.whatsappId),
+            ne(tickets.status, 'closed'),
+            sql`not exists (select 1 from ${tickets} as other where other.contact_id = ${tickets.contactId} and other.whatsapp_id = ${connectionId} and other.status <> 'closed')`,
+          ),
+        )
+        .returning(),
+    /** A connection went away: its open tickets become connectionless (and wait for the next one). */
+    detachConnection: async (companyId: number, connectionId: number): Promise<TicketRow[]> =>
+      db
+        .update(tickets)
+        .set({ whatsappId: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.whatsappId, connectionId),
+            ne(tickets.status, 'closed'),
+            sql`not exists (select 1 from ${tickets} as other where other.contact_id = ${tickets.contactId} and other.whatsapp_id is null and other.status <> 'closed')`,
+          ),
+        )
+        .returning(),
+  };
+}
+export type TicketsRepository = ReturnType<typeof ticketsRepository>;

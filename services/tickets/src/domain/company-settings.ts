@@ -1,0 +1,20 @@
+import { settingCatalogue, type SettingKey } from '@atende/kit';
+
+/** A company's settings (admin service) with the catalogue defaults for keys never saved. Pure. */
+export type CompanySettings = {
+  value(key: SettingKey): string;
+  /** 'enabled' or 'true' (closeTicketOnTransfer and showNotificationPending are booleans as text). */
+  on(key: SettingKey): boolean;
+};
+
+export function companySettings(entries: readonly { key: string; value: string }[] | null | undefined): CompanySettings {
+  const map = new Map((entries ?? []).map((e) => [e.key, e.value]));
+  const value = (key: SettingKey) => map.get(key) ?? settingCatalogue[key].default;
+  return {
+    value,
+    on: (key) => {
+      const v = value(key);
+      return v === 'enabled' || v === 'true' || v === 'enable';
+    },
+  };
+}

@@ -1,0 +1,276 @@
+import type { Connection, Emit, EventData, MessageReceived, TicketStatus } from '@atende/kit';
+import type { TicketsDb, TicketsDeps } from '../deps.js';
+import { inboundContactsRepository } from '../db/inbound-contacts.repository.js';
+import { logsRepository } from '../db/logs.repository.js';
+import { messagesRepository } from '../db/messages.repository.js';
+import { projectionsRepository, type ConnectionProjection } from '../db/projections.repository.js';
+import { loadTicketDetail } from '../db/ticket-details.repository.js';
+import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
+import { createAccess } from './access.js';
+import { announceMessage, announceTicket, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
+import type { ContactRow } from './presenters.js';
+
+/**
+ * What the channels service reports: messages received (or sent from the phone), delivery acks,
+ * edits/revokes/reactions, and connection changes. Every handler runs inside the consumer's
+ * transaction (kit `consume`: the processed-event id is recorded in the same commit).
+ */
+type ContactInput = { number: string; name: string; pictureUrl: string | null; lid: string | null; remoteJid: string | null; isGroup: boolean };
+
+/** Channel timestamps in seconds; anything absurd (clock skew, imports from nowhere) becomes now. */
+export function messageTime(timestamp: number, now = Date.now()): Date {
+  const ms = timestamp * 1000;
+  return Number.isFinite(ms) && ms > now - 20 * 365 * 86_400_000 && ms < now + 86_400_000 ? new Date(ms) : new Date(now);
+}
+
+/** The status a new inbound ticket starts in. Groups: 'group' unless the connection treats groups as tickets (then the normal pending flow). */
+export function inboundStatus(input: { isGroup: boolean; groupAsTicket: boolean; lgpd: boolean; consented: boolean }): TicketStatus {
+  if (input.isGroup) return input.groupAsTicket ? 'pending' : 'group';
+  return input.lgpd && !input.consented ? 'lgpd' : 'pending';
+}
+
+/** Only media the channel stored under this company's own folder is linked. */
+export const ownMediaKey = (companyId: number, key: string | null | undefined): string | null =>
+  key && key.startsWith(`company${companyId}/`) && !key.includes('..') ? key : null;
+
+export function createInbound(deps: TicketsDeps) {
+  const access = createAccess(deps);
+
+  /** Find the contact by number or lid (filling in what it lacks), or create it; concurrent creators meet on the unique indexes. */
+  const upsertContact = async (
+    tx: TicketsDb,
+    emit: Emit,
+    companyId: number,
+    input: ContactInput,
+    extra: { channel: string; whatsappId: number | null; learn: boolean },
+  ): Promise<ContactRow> => {
+    const repo = inboundContactsRepository(tx);
+    let found = await repo.find(companyId, input.number, input.lid);
+    if (!found) {
+      const inserted = await repo.insertIfNew({
+        companyId,
+        number: input.number,
+        name: (input.name.trim() || input.number).slice(0, 250),
+        lid: input.lid,
+        remoteJid: input.remoteJid,
+        isGroup: input.isGroup,
+        channel: extra.channel,
+        urlPicture: input.pictureUrl,
+        whatsappId: extra.whatsappId,
+      });
+      if (inserted) {
+        await emit('tickets.contact.created', companyId, { contact: await repo.present(inserted) });
+        return inserted;
+      }
+      found = await repo.find(companyId, input.number, input.lid);
+      if (!found) throw new Error('contact creation raced and lost twice');
+    }
+    const changes: Partial<ContactRow> = {};
+    if (input.lid && !found.lid && !(await repo.lidTaken(companyId, input.lid, found.id))) changes.lid = input.lid;
+    if (input.remoteJid && !found.remoteJid) changes.remoteJid = input.remoteJid;
+    if (extra.learn) {
+      // Names typed by attendants win; only the placeholder (the number) is replaced by the channel's name.
+      if (input.name.trim() && found.name === found.number && input.name.trim() !== found.name) changes.name = input.name.trim().slice(0, 250);
+      if (input.pictureUrl && input.pictureUrl !== found.urlPicture) changes.urlPicture = input.pictureUrl;
+    }
+    if (Object.keys(changes).length === 0) return found;
+    const updated = await repo.update(found.id, changes);
+    if (changes.name !== undefined || changes.urlPicture !== undefined) await emit('tickets.contact.updated', companyId, { contact: await repo.present(updated) });
+    return updated;
+  };
+
+  /** The contact's open ticket on the connection, else the last closed one reopened within timeCreateNewTicket, else a new one. */
+  const ticketFor = async (
+    tx: TicketsDb,
+    companyId: number,
+    contact: ContactRow,
+    connectionId: number,
+    connection: ConnectionProjection | undefined,
+    channel: string,
+  ): Promise<{ ticket: TicketRow; created: boolean; previous: ReturnType<typeof scopeOf> | null }> => {
+    const repo = ticketsRepository(tx);
+    const active = await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    if (active) return { ticket: active, created: false, previous: scopeOf(active) };
+    const settings = contact.isGroup ? null : await access.settings(companyId);
+    const status = inboundStatus({
+      isGroup: contact.isGroup,
+      groupAsTicket: connection?.groupAsTicket === 'enabled',
+      lgpd: settings?.on('enableLGPD') ?? false,
+      consented: contact.lgpdAcceptedAt !== null,
+    });
+    const minutes = connection?.timeCreateNewTicket ?? 0;
+    if (minutes > 0) {
+      const last = await repo.lastClosed(companyId, contact.id, connectionId);
+      if (last && last.updatedAt.getTime() > Date.now() - minutes * 60_000) {
+        let reopened: TicketRow | undefined;
+        try {
+          reopened = await tx.transaction(async (sp) => ticketsRepository(sp as unknown as TicketsDb).reopenIfClosed(companyId, last.id, { status, userId: null, unreadMessages: 0 }));
+        } catch (err) {
+          if (uniqueViolation(err) !== ONE_OPEN_TICKET_KEY) throw err;
+        }
+        if (reopened) {
+          await logsRepository(tx).add(companyId, reopened.id, [{ type: 'reopen', userId: null, queueId: reopened.queueId }]);
+          return { ticket: reopened, created: false, previous: scopeOf(last) };
+        }
+        const winner = await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+        if (winner) return { ticket: winner, created: false, previous: scopeOf(winner) };
+      }
+    }
+    const queueId = connection && connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
+    const inserted = await repo.insertIfFree({ companyId, contactId: contact.id, whatsappId: connectionId, queueId, status, channel, isGroup: contact.isGroup });
+    if (inserted) {
+      await logsRepository(tx).add(companyId, inserted.id, [
+        { type: 'create', userId: null, queueId },
+        ...(queueId ? [{ type: 'queue' as const, userId: null, queueId }] : []),
+      ]);
+      return { ticket: inserted, created: true, previous: null };
+    }
+    const winner = await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    if (!winner) throw new Error('ticket creation raced and lost twice');
+    return { ticket: winner, created: false, previous: scopeOf(winner) };
+  };
+
+  return {
+    /** channels.message.received: contact, ticket, message; announced once. The same wid twice is one message. */
+    async receive(tx: TicketsDb, emit: Emit, companyId: number, data: MessageReceived): Promise<{ stored: boolean; ticketId?: number; messageId?: number }> {
+      const messages = messagesRepository(tx);
+      if (await messages.idByWid(companyId, data.wid)) return { stored: false };
+      const projections = projectionsRepository(tx);
+      const connection = await projections.findConnection(companyId, data.connectionId);
+      if (!connection && (await projections.connectionCompany(data.connectionId)) !== undefined) {
+        deps.ctx.logger.warn({ companyId, connectionId: data.connectionId }, 'inbound message names another company’s connection; dropped');
+        return { stored: false };
+      }
+      const extra = { channel: data.channel, whatsappId: data.connectionId };
+      const person = await upsertContact(tx, emit, companyId, { ...data.contact, isGroup: false }, { ...extra, learn: !data.fromMe });
+      const chat = data.isGroup && data.group
+        ? await upsertContact(tx, emit, companyId, { number: data.group.number, name: data.group.name, pictureUrl: data.group.pictureUrl, lid: null, remoteJid: null, isGroup: true }, { ...extra, learn: true })
+        : person;
+      if (!chat.active) return { stored: false }; // a blocked contact opens nothing
+      const { ticket, created, previous } = await ticketFor(tx, companyId, chat, data.connectionId, connection, data.channel);
+
+      const at = messageTime(data.timestamp);
+      const mediaKey = ownMediaKey(companyId, data.media?.key);
+      const row = await messages.insertIfNew({
+        companyId,
+        ticketId: ticket.id,
+        contactId: data.fromMe ? null : person.id,
+        userId: null,
+        wid: data.wid,
+        body: data.body,
+        fromMe: data.fromMe,
+        read: data.fromMe,
+        ack: data.fromMe ? 1 : 0,
+        mediaType: data.media?.mediaType ?? 'chat',
+        mediaKey,
+        mediaName: data.media?.filename ?? null,
+        quotedMsgId: data.quotedWid ? ((await messages.idByWid(companyId, data.quotedWid)) ?? null) : null,
+        queueId: ticket.queueId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (!row) return { stored: false }; // the same wid arrived in another envelope at the same moment
+
+      const touched = await ticketsRepository(tx).touchInbound(companyId, ticket.id, {
+        lastMessage: lastMessagePreview(row.body, row.mediaType, row.mediaName),
+        lastMessageAt: at,
+        inbound: !data.fromMe,
+      });
+      if (created) await announceTicket(tx, emit, touched, 'new');
+      else if (previous && previous.status !== touched.status) await announceTicket(tx, emit, touched, previous);
+      const [message] = await messages.present([row.id], touched, deps.mediaUrl);
+      await announceMessage(tx, emit, touched, message!);
+      return { stored: true, ticketId: touched.id, messageId: row.id };
+    },
+
+    /** channels.message.ack: by our message id (answer to a send) or by the channel's id. Acks only go forward; -1 marks a failure. */
+    async ack(tx: TicketsDb, emit: Emit, companyId: number, data: EventData<'channels.message.ack'>): Promise<void> {
+      const messages = messagesRepository(tx);
+      const row = data.messageId
+        ? await messages.findById(companyId, data.messageId, { lock: true })
+        : data.wid
+          ? await messages.findByWid(companyId, data.wid, { lock: true })
+          : undefined;
+      if (!row) return;
+      const changes: { ack?: number; wid?: string } = {};
+      if (data.ack === -1 ? row.ack <= 0 && row.ack !== -1 : data.ack > row.ack) changes.ack = data.ack;
+      if (data.wid && !row.wid && !(await messages.idByWid(companyId, data.wid))) changes.wid = data.wid;
+      if (Object.keys(changes).length === 0) return;
+      const updated = await messages.update(row.id, changes);
+      const ticket = await ticketsRepository(tx).findById(companyId, row.ticketId);
+      if (!ticket) return;
+      const [message] = await messages.present([updated.id], ticket, deps.mediaUrl);
+      await emit('tickets.message.updated', companyId, { message: message!, scope: scopeOf(ticket) });
+    },
+
+    /** channels.message.changed: the contact edited or revoked a message, or reacted to one. */
+    async changed(tx: TicketsDb, emit: Emit, companyId: number, data: EventData<'channels.message.changed'>): Promise<void> {
+      const messages = messagesRepository(tx);
+      const row = await messages.findByWid(companyId, data.wid, { lock: true });
+      if (!row) return;
+      let changes: Parameters<typeof messages.update>[1];
+      if (data.kind === 'edited') {
+        if (data.body === null) return;
+        changes = { body: data.body, isEdited: true };
+      } else if (data.kind === 'revoked') {
+        if (row.isDeleted) return;
+        changes = { isDeleted: true };
+      } else {
+        if (!data.reaction) return;
+        const from = await inboundContactsRepository(tx).findByNumber(companyId, data.reaction.fromNumber);
+        const contactId = from?.id ?? null;
+        const others = row.reactions.filter((r) => r.fromMe || r.contactId !== contactId);
+        const emoji = data.reaction.emoji.trim();
+        changes = { reactions: emoji ? [...others, { emoji, fromMe: false, userId: null, contactId, createdAt: new Date().toISOString() }] : others };
+      }
+      const updated = await messages.update(row.id, changes);
+      const ticket = await ticketsRepository(tx).findById(companyId, row.ticketId);
+      if (!ticket) return;
+      const [message] = await messages.present([updated.id], ticket, deps.mediaUrl);
+      await emit('tickets.message.updated', companyId, { message: message!, scope: scopeOf(ticket) });
+    },
+
+    /**
+     * channels.connection.updated: keep the projection. When a connection of the company is CONNECTED,
+     * its waiting tickets (created while the company had no connection) are attached to the company's
+     * delivering connection (the default if connected, else the first connected) and their messages
+     * kept with ack 0 are handed to it, oldest first.
+     */
+    async connectionUpdated(tx: TicketsDb, emit: Emit, connection: Connection): Promise<{ attached: number; resent: number }> {
+      const projections = projectionsRepository(tx);
+      await projections.upsertConnection(connection);
+      if (connection.status.toUpperCase() !== 'CONNECTED') return { attached: 0, resent: 0 };
+      const target = await projections.deliveringConnection(connection.companyId);
+      if (!target) return { attached: 0, resent: 0 };
+      const attached = await ticketsRepository(tx).attachConnectionless(connection.companyId, target.id, target.channel);
+      for (const ticket of attached) await announceTicket(tx, emit, ticket, scopeOf(ticket));
+      const waiting = await messagesRepository(tx).undelivered(attached.map((t) => t.id));
+      const byId = new Map(attached.map((t) => [t.id, t]));
+      const contacts = new Map<number, ContactRow>();
+      for (const message of waiting) {
+        const ticket = byId.get(message.ticketId)!;
+        let contact = contacts.get(ticket.contactId);
+        if (!contact) {
+          contact = await ticketsRepository(tx).contact(ticket.companyId, ticket.contactId);
+          if (!contact) continue;
+          contacts.set(ticket.contactId, contact);
+        }
+        const quotedWid = message.quotedMsgId ? ((await messagesRepository(tx).findById(ticket.companyId, message.quotedMsgId))?.wid ?? null) : null;
+        await emitSend(emit, ticket, contact, message, { kind: message.mediaKey ? 'media' : 'text', quotedWid });
+      }
+      return { attached: attached.length, resent: waiting.length };
+    },
+
+    /** channels.connection.deleted: drop the projection; its open tickets wait for the next connection. */
+    async connectionDeleted(tx: TicketsDb, emit: Emit, connectionId: number): Promise<void> {
+      const removed = await projectionsRepository(tx).removeConnection(connectionId);
+      if (!removed) return;
+      const detached = await ticketsRepository(tx).detachConnection(removed.companyId, connectionId);
+      for (const ticket of detached) await announceTicket(tx, emit, ticket, scopeOf(ticket));
+    },
+
+    /** The loaded ticket answer (for tests and the inbound command path). */
+    ticket: (tx: TicketsDb, companyId: number, id: number) => loadTicketDetail(tx, companyId, id),
+  };
+}
+export type Inbound = ReturnType<typeof createInbound>;

@@ -1,0 +1,122 @@
+import type { Channel, Emit, Message, Ticket, TicketScope } from '@atende/kit';
+import type { TicketsDb, TicketsDeps } from '../deps.js';
+import { messagesRepository, type MessageRow } from '../db/messages.repository.js';
+import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
+import { loadTicketDetail } from '../db/ticket-details.repository.js';
+import type { ContactRow } from './presenters.js';
+import { toTicketScope } from './presenters.js';
+
+/**
+ * Everything tickets writes into a conversation goes through here: stored with ack 0, the ticket's
+ * last message updated, the send command emitted in the same transaction (unless it is a private
+ * note or the ticket has no connection yet: then it waits, see connection events), and announced.
+ */
+export type MessageMedia = { key: string; mime: string; name: string | null; size: number };
+export type MessageKind = 'chat' | 'image' | 'video' | 'audio' | 'application' | 'contactMessage';
+
+export type OutboundInput = {
+  ticket: TicketRow;
+  contact: ContactRow;
+  body: string;
+  userId: number | null;
+  isPrivate?: boolean;
+  mediaType?: MessageKind | (string & {});
+  media?: MessageMedia | null;
+  quoted?: Pick<MessageRow, 'id' | 'wid'> | null;
+  /** A copy of another message (forward): its channel id lets the channel forward natively. */
+  forwardOf?: Pick<MessageRow, 'wid'> | null;
+};
+
+/** What the list shows as the last message. */
+export function lastMessagePreview(body: string, mediaType: string, mediaName: string | null): string {
+  const text = body.trim() || mediaName || (mediaType === 'chat' ? '' : mediaType);
+  return text.length > 1000 ? text.slice(0, 1000) : text;
+}
+
+/** The send command for a stored message (text, media, forward, or an edit/delete/reaction of it). */
+export async function emitSend(
+  emit: Emit,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'channel'>,
+  contact: Pick<ContactRow, 'number' | 'remoteJid' | 'isGroup'>,
+  message: Pick<MessageRow, 'id' | 'body' | 'mediaType' | 'mediaKey' | 'mediaName'>,
+  options: { kind: 'text' | 'media' | 'edit' | 'delete' | 'reaction' | 'forward'; quotedWid?: string | null; targetWid?: string | null; body?: string; mime?: string | null; size?: number | null },
+): Promise<void> {
+  if (ticket.whatsappId === null) return;
+  await emit('channels.message.send', ticket.companyId, {
+    messageId: message.id,
+    ticketId: ticket.id,
+    connectionId: ticket.whatsappId,
+    channel: ticket.channel as Channel,
+    to: { number: contact.number, remoteJid: contact.remoteJid, isGroup: contact.isGroup },
+    body: options.body ?? message.body,
+    media: message.mediaKey
+      ? { mediaType: message.mediaType as Message['mediaType'], key: message.mediaKey, mimetype: options.mime ?? 'application/octet-stream', filename: message.mediaName, size: options.size ?? null }
+      : null,
+    quotedWid: options.quotedWid ?? null,
+    kind: options.kind,
+    targetWid: options.targetWid ?? null,
+  });
+}
+
+export async function postMessage(
+  deps: Pick<TicketsDeps, 'mediaUrl'>,
+  tx: TicketsDb,
+  emit: Emit,
+  input: OutboundInput,
+): Promise<{ row: MessageRow; message: Message; ticket: TicketRow }> {
+  const isPrivate = input.isPrivate ?? false;
+  const mediaType = input.mediaType ?? (input.media ? 'application' : 'chat');
+  const row = await messagesRepository(tx).insert({
+    companyId: input.ticket.companyId,
+    ticketId: input.ticket.id,
+    contactId: null,
+    userId: input.userId,
+    body: input.body,
+    fromMe: true,
+    read: true,
+    isPrivate,
+    ack: 0,
+    mediaType,
+    mediaKey: input.media?.key ?? null,
+    mediaName: input.media?.name ?? null,
+    quotedMsgId: input.quoted?.id ?? null,
+    isForwarded: Boolean(input.forwardOf),
+    queueId: input.ticket.queueId,
+  });
+  let ticket = input.ticket;
+  if (!isPrivate) {
+    ticket = await ticketsRepository(tx).update(ticket.companyId, ticket.id, {
+      lastMessage: lastMessagePreview(row.body, row.mediaType, row.mediaName),
+      lastMessageAt: row.createdAt,
+    });
+    await emitSend(emit, ticket, input.contact, row, {
+      kind: input.forwardOf ? 'forward' : row.mediaKey ? 'media' : 'text',
+      quotedWid: input.quoted?.wid ?? null,
+      targetWid: input.forwardOf?.wid ?? null,
+      mime: input.media?.mime ?? null,
+      size: input.media?.size ?? null,
+    });
+  }
+  const [message] = await messagesRepository(tx).present([row.id], ticket, deps.mediaUrl);
+  await announceMessage(tx, emit, ticket, message!);
+  return { row, message: message!, ticket };
+}
+
+/** tickets.message.created with the ticket and contact realtime shows beside it. */
+export async function announceMessage(tx: TicketsDb, emit: Emit, ticket: TicketRow, message: Message): Promise<Ticket> {
+  const details = await loadTicketDetail(tx, ticket.companyId, ticket.id);
+  if (!details) throw new Error(`ticket ${ticket.id} vanished`);
+  await emit('tickets.message.created', ticket.companyId, { message, ticket: details, contact: details.contact });
+  return details;
+}
+
+/** tickets.ticket.updated (with the scope before the change) or .created for a new ticket. */
+export async function announceTicket(tx: TicketsDb, emit: Emit, ticket: TicketRow, previous: TicketScope | null | 'new'): Promise<Ticket> {
+  const details = await loadTicketDetail(tx, ticket.companyId, ticket.id);
+  if (!details) throw new Error(`ticket ${ticket.id} vanished`);
+  if (previous === 'new') await emit('tickets.ticket.created', ticket.companyId, { ticket: details });
+  else await emit('tickets.ticket.updated', ticket.companyId, { ticket: details, previous });
+  return details;
+}
+
+export const scopeOf = (row: TicketRow): TicketScope => toTicketScope(row);

@@ -1,0 +1,322 @@
+import {
+  AppError,
+  areas,
+  companyScope,
+  validationError,
+  visibilityRule,
+  type AuthUser,
+  type CloseAllTicketsBody,
+  type CreateTicketBody,
+  type DashboardMomentsQuery,
+  type Emit,
+  type ListTicketsQuery,
+  type Ticket,
+  type TicketLogEntry,
+  type UpdateTicketBody,
+} from '@atende/kit';
+import type { TicketsDb, TicketsDeps } from '../deps.js';
+import { logsRepository } from '../db/logs.repository.js';
+import { projectionsRepository, type ConnectionProjection } from '../db/projections.repository.js';
+import { loadTicketDetail, loadTicketDetails } from '../db/ticket-details.repository.js';
+import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
+import { createAccess, type Caller } from './access.js';
+import type { CompanySettings } from './company-settings.js';
+import { announceTicket, postMessage, scopeOf } from './outbound.js';
+import type { ContactRow } from './presenters.js';
+import {
+  COUNT_CAP,
+  and,
+  buildTicketListFilter,
+  narrowing,
+  queueSelection,
+  specialize,
+  visibilityPredicate,
+  viewStatuses,
+  TRUE,
+  type TicketListFilter,
+} from './ticket-list-filter.js';
+import { assertCanCloseAll, assertCanDelete, newTicketStatus, planTicketUpdate, type TicketPlan } from './tickets.js';
+import { replaceVariables } from './variables.js';
+
+/** The real-time panel lists at most this many tickets of the period. */
+export const MOMENTS_LIMIT = 2000;
+const MOMENTS_DAYS = 30;
+
+/** The 409 answer naming who holds the contact's open ticket. */
+async function holderError(db: TicketsDb, companyId: number, contactId: number, connectionId: number | null): Promise<AppError> {
+  const holder = await ticketsRepository(db).holder(companyId, contactId, connectionId);
+  return new AppError('ERR_OTHER_OPEN_TICKET', 'An open ticket already exists for this contact', {
+    extra: holder
+      ? { ticketId: holder.id, userId: holder.userId, user: holder.user, queue: holder.queue, uuid: holder.uuid, status: holder.status }
+      : { ticketId: null, userId: null, user: null, queue: null, uuid: null, status: null },
+  });
+}
+
+/** Tickets: the list, one ticket, creation, the transitions of spec 000 §4, deletion, close all, logs, moments. */
+export function createTicketDesk(deps: TicketsDeps) {
+  const { db, unitOfWork, config } = deps;
+  const access = createAccess(deps);
+  const tz = config.TICKETS_TIME_ZONE;
+
+  const details = async (tx: TicketsDb, companyId: number, id: number): Promise<Ticket> => {
+    const t = await loadTicketDetail(tx, companyId, id);
+    if (!t) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
+    return t;
+  };
+
+  /** The automatic texts of a transition, variables replaced; empty texts are skipped. */
+  const automaticText = (text: string, ticket: TicketRow, contact: ContactRow, user: { name: string } | null, queue: { name: string } | null, connection: ConnectionProjection | undefined) =>
+    replaceVariables(text, { contact, user, ticket, queue, connection: connection ?? null, now: new Date(), timeZone: tz }).trim();
+
+  const postAutomatic = async (
+    tx: TicketsDb,
+    emit: Emit,
+    c: Caller,
+    plan: TicketPlan,
+    ticket: TicketRow,
+    s: CompanySettings,
+    connection: ConnectionProjection | undefined,
+  ): Promise<TicketRow> => {
+    const repo = ticketsRepository(tx);
+    const contact = await repo.contact(ticket.companyId, ticket.contactId);
+    if (!contact) return ticket;
+    const queue = ticket.queueId ? ((await repo.queue(ticket.companyId, ticket.queueId)) ?? null) : null;
+    const actorName = c.user ? { name: c.user.name } : null;
+    let current = ticket;
+    const post = async (body: string, isPrivate = false) => {
+      if (!body) return;
+      current = (await postMessage(deps, tx, emit, { ticket: current, contact, body, userId: c.auth.userId, isPrivate })).ticket;
+    };
+    if (plan.transferNote) await post(plan.transferNote, true);
+    if (plan.transferMessage) {
+      const target = plan.targetUserId ? await deps.users.get(plan.targetUserId).catch(() => null) : null;
+      await post(automaticText(s.value('transferMessage'), current, contact, target ? { name: target.name } : actorName, queue, connection));
+    }
+    if (plan.greeting) await post(automaticText(s.value('greetingAcceptedMessage'), current, contact, actorName, queue, connection));
+    if (plan.farewell && !ticket.isGroup) {
+      const text = c.user?.farewellMessage?.trim() || connection?.complationMessage || '';
+      await post(automaticText(text, current, contact, actorName, queue, connection));
+    }
+    return current;
+  };
+
+  return {
+    async list(auth: AuthUser, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; hasMore: boolean; count: number }> {
+      const c = await access.caller(auth);
+      const filter = buildTicketListFilter(c.companyId, c.viewer, query);
+      const repo = ticketsRepository(db);
+      const [page, count] = await Promise.all([repo.pageIds(filter, tz), repo.countCapped(filter, tz, COUNT_CAP)]);
+      return { tickets: await loadTicketDetails(db, c.companyId, page.ids), hasMore: page.hasMore, count };
+    },
+
+    async show(auth: AuthUser, id: number): Promise<Ticket> {
+      const c = await access.caller(auth);
+      const row = await access.visibleTicket(db, c, id);
+      return details(db, c.companyId, row.id);
+    },
+
+    /** GET /tickets/u/:uuid: the ticket opened in the conversation screen (logged as an access). */
+    async showByUuid(auth: AuthUser, uuid: string): Promise<Ticket> {
+      const c = await access.caller(auth);
+      const row = await ticketsRepository(db).findByUuid(c.companyId, uuid);
+      if (!row || !access.canSee(c, row)) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
+      const logs = logsRepository(db);
+      const last = await logs.last(row.id);
+      if (!(last?.type === 'access' && last.userId === auth.userId)) await logs.add(c.companyId, row.id, [{ type: 'access', userId: auth.userId, queueId: row.queueId }]);
+      return details(db, c.companyId, row.id);
+    },
+
+    async create(auth: AuthUser, body: CreateTicketBody): Promise<Ticket> {
+      const c = await access.caller(auth);
+      const companyId = companyScope(auth, body.companyId);
+      const repo = ticketsRepository(db);
+      const contact = await repo.contact(companyId, body.contactId);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
+      const projections = projectionsRepository(db);
+      let connection: ConnectionProjection | undefined;
+      if (body.whatsappId) {
+        connection = await projections.findConnection(companyId, body.whatsappId);
+        if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
+      } else {
+        connection = await projections.defaultConnection(companyId);
+      }
+      const privileged = c.viewer.profile === 'admin' || c.viewer.super;
+      if (body.queueId) {
+        if (!(await repo.queue(companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
+        if (!privileged && c.viewer.queueIds.length > 0 && !c.viewer.queueIds.includes(body.queueId)) {
+          throw new AppError('ERR_NO_PERMISSION', 'A user can only pick among their own queues');
+        }
+      } else if (await repo.hasQueues(companyId)) {
+        throw validationError('queueId', 'Selecione uma fila');
+      }
+      const status = newTicketStatus(body.status, contact.isGroup);
+      // Admins may hand the new ticket to someone; a user's own new ticket is theirs (a pending one nobody's).
+      const userId = status === 'pending' ? (privileged ? (body.userId ?? null) : null) : privileged && body.userId ? body.userId : auth.userId;
+      const connectionId = connection?.id ?? null;
+      if (await repo.findActive(companyId, contact.id, connectionId)) throw await holderError(db, companyId, contact.id, connectionId);
+      try {
+        return await unitOfWork(async (tx, emit) => {
+          if (userId !== null) await access.companyUser(tx, companyId, userId);
+          const row = await ticketsRepository(tx).insert({
+            companyId,
+            contactId: contact.id,
+            whatsappId: connectionId,
+            queueId: body.queueId ?? null,
+            userId,
+            status,
+            channel: connection?.channel ?? contact.channel,
+            isGroup: contact.isGroup,
+          });
+          await logsRepository(tx).add(companyId, row.id, [
+            { type: 'create', userId: auth.userId, queueId: row.queueId },
+            ...(status === 'pending' ? [] : [{ type: 'open' as const, userId, queueId: row.queueId }]),
+          ]);
+          return announceTicket(tx, emit, row, 'new');
+        });
+      } catch (err) {
+        if (uniqueViolation(err) === ONE_OPEN_TICKET_KEY) throw await holderError(db, companyId, contact.id, connectionId);
+        throw err;
+      }
+    },
+
+    async update(auth: AuthUser, id: number, body: UpdateTicketBody): Promise<Ticket> {
+      const c = await access.caller(auth);
+      const settingsPending = access.settings(c.companyId);
+      let conflict: { contactId: number; connectionId: number | null } | null = null;
+      try {
+        return await unitOfWork(async (tx, emit) => {
+          const row = await access.visibleTicket(tx, c, id, { lock: true });
+          conflict = { contactId: row.contactId, connectionId: row.whatsappId };
+          const repo = ticketsRepository(tx);
+          const connection = row.whatsappId ? await projectionsRepository(tx).findConnection(c.companyId, row.whatsappId) : undefined;
+          const s = await settingsPending;
+          const plan = planTicketUpdate(scopeOf(row), body, c.viewer, {
+            sendGreetingAccepted: s.on('sendGreetingAccepted'),
+            sendMsgTransfTicket: s.on('sendMsgTransfTicket'),
+            closeTicketOnTransfer: s.on('closeTicketOnTransfer'),
+            sendFarewellWaitingTicket: s.on('sendFarewellWaitingTicket'),
+            requiredTag: s.on('requiredTag'),
+            groupAsTicket: connection?.groupAsTicket === 'enabled',
+          });
+          if (plan.targetQueueId !== null && !(await repo.queue(c.companyId, plan.targetQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
+          if (plan.targetUserId !== null) await access.companyUser(tx, c.companyId, plan.targetUserId);
+          if (plan.changes.userId === auth.userId && c.user) await projectionsRepository(tx).ensureUser(c.user);
+          if (plan.requiresTag && !(await repo.hasTags(row.id, row.contactId))) {
+            throw new AppError('ERR_TAG_REQUIRED', 'You must assign a tag before closing the ticket');
+          }
+          if (plan.action === 'update' && Object.keys(plan.changes).length === 0) return details(tx, c.companyId, row.id);
+
+          const logs = logsRepository(tx);
+          const previous = scopeOf(row);
+          if (plan.splitOnTransfer && plan.action === 'transfer') {
+            // closeTicketOnTransfer: this ticket ends here (closed by the caller) and the receiver gets a new one.
+            const closed = await repo.update(c.companyId, row.id, { status: 'closed', userId: row.userId ?? auth.userId });
+            await logs.add(c.companyId, row.id, [plan.logs[0]!, { type: 'closed', userId: auth.userId, queueId: row.queueId }]);
+            await announceTicket(tx, emit, closed, previous);
+            const created = await repo.insert({
+              companyId: c.companyId,
+              contactId: row.contactId,
+              whatsappId: row.whatsappId,
+              channel: row.channel,
+              isGroup: row.isGroup,
+              status: plan.changes.status ?? 'pending',
+              userId: plan.changes.userId ?? null,
+              queueId: plan.changes.queueId ?? null,
+              isTransfered: true,
+              useIntegration: plan.changes.useIntegration ?? row.useIntegration,
+              amountUsedBotQueues: plan.changes.amountUsedBotQueues ?? 0,
+            });
+            await logs.add(c.companyId, created.id, [{ type: 'create', userId: auth.userId, queueId: created.queueId }, ...plan.logs.slice(1)]);
+            const withMessages = await postAutomatic(tx, emit, c, plan, created, s, connection);
+            return announceTicket(tx, emit, withMessages, 'new');
+          }
+
+          const updated = await repo.update(c.companyId, row.id, plan.changes);
+          await logs.add(c.companyId, row.id, plan.logs);
+          const withMessages = await postAutomatic(tx, emit, c, plan, updated, s, connection);
+          return announceTicket(tx, emit, withMessages, previous);
+        });
+      } catch (err) {
+        const hit = conflict as { contactId: number; connectionId: number | null } | null;
+        if (hit && uniqueViolation(err) === ONE_OPEN_TICKET_KEY) throw await holderError(db, c.companyId, hit.contactId, hit.connectionId);
+        throw err;
+      }
+    },
+
+    async remove(auth: AuthUser, id: number): Promise<void> {
+      const c = await access.caller(auth);
+      await unitOfWork(async (tx, emit) => {
+        const row = await access.visibleTicket(tx, c, id, { lock: true });
+        assertCanDelete(scopeOf(row), c.viewer);
+        await ticketsRepository(tx).remove(c.companyId, row.id);
+        await emit('tickets.ticket.deleted', c.companyId, { ticketId: row.id, scope: scopeOf(row) });
+      });
+    },
+
+    /** Close every ticket of the tab's status within the selected queues (all queues when none are selected). */
+    async closeAll(auth: AuthUser, body: CloseAllTicketsBody): Promise<{ message: string; count: number }> {
+      const c = await access.caller(auth);
+      assertCanCloseAll(c.viewer);
+      const statuses = viewStatuses(body.status) ?? [body.status];
+      const queueIds = body.selectedQueueIds && body.selectedQueueIds.length ? body.selectedQueueIds : null;
+      const count = await unitOfWork(async (tx, emit) => {
+        const { before, after } = await ticketsRepository(tx).closeMany(c.companyId, statuses, queueIds, auth.userId);
+        if (after.length === 0) return 0;
+        if (c.user) await projectionsRepository(tx).ensureUser(c.user);
+        await logsRepository(tx).addMany(c.companyId, after.map((t) => ({ ticketId: t.id, entry: { type: 'closed', userId: auth.userId, queueId: t.queueId } })));
+        const previous = new Map(before.map((t) => [t.id, scopeOf(t)]));
+        for (let i = 0; i < after.length; i += 200) {
+          const chunk = after.slice(i, i + 200);
+          const loaded = await loadTicketDetails(tx, c.companyId, chunk.map((t) => t.id));
+          for (const ticket of loaded) await emit('tickets.ticket.updated', c.companyId, { ticket, previous: previous.get(ticket.id) ?? null });
+        }
+        return after.length;
+      });
+      return { message: 'Tickets closed', count };
+    },
+
+    async logs(auth: AuthUser, ticketId: number): Promise<TicketLogEntry[]> {
+      const c = await access.caller(auth);
+      const row = await access.visibleTicket(db, c, ticketId);
+      return logsRepository(db).list(c.companyId, row.id);
+    },
+
+    /** GET /dashboard/moments: the real-time panel's tickets of the period (default the last 30 days). */
+    async moments(auth: AuthUser, query: DashboardMomentsQuery): Promise<Ticket[]> {
+      const c = await access.caller(auth);
+      if (!areas.realTimePanel(c.viewer)) throw new AppError('ERR_NO_PERMISSION', 'No permission');
+      const statuses = query.status ? [query.status] : null;
+      const where = specialize(
+        and(
+          visibilityPredicate(visibilityRule(c.viewer)),
+          narrowing(c.viewer, query.showAll === true),
+          queueSelection(c.viewer, query.queueIds),
+          query.userId ? { op: 'userIs', userId: query.userId } : TRUE,
+        ),
+        statuses,
+      );
+      const now = new Date();
+      const filter: TicketListFilter = {
+        companyId: c.companyId,
+        statuses,
+        where,
+        connectionIds: null,
+        tagIds: null,
+        withUnread: false,
+        search: null,
+        createdOn: null,
+        updatedOn: null,
+        updatedBetween: {
+          from: query.dateStart ?? new Date(now.getTime() - MOMENTS_DAYS * 86_400_000).toISOString(),
+          to: query.dateEnd ?? now.toISOString(),
+        },
+        sort: 'DESC',
+        limit: MOMENTS_LIMIT,
+        offset: 0,
+      };
+      const { ids } = await ticketsRepository(db).pageIds(filter, tz);
+      return loadTicketDetails(db, c.companyId, ids);
+    },
+  };
+}
+export type TicketDesk = ReturnType<typeof createTicketDesk>;

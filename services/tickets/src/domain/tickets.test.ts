@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, updateTicketBody } from '@atende/kit';
+import { assertCanCloseAll, assertCanDelete, newTicketStatus, planTicketUpdate, type TicketActor, type TicketState, type TransitionSettings } from './tickets.js';
+
+const ME = 10;
+const OTHER = 3;
+const attendant = (over: Partial<TicketActor> = {}): TicketActor => ({
+  userId: ME, profile: 'user', super: false, showDashboard: 'disabled', userClosePendingTicket: 'disabled', ...over,
+});
+const admin = attendant({ profile: 'admin' });
+const ticket = (over: Partial<TicketState> = {}): TicketState => ({ status: 'pending', userId: null, queueId: 1, isGroup: false, ...over });
+const settings = (over: Partial<TransitionSettings> = {}): TransitionSettings => ({
+  sendGreetingAccepted: false, sendMsgTransfTicket: false, closeTicketOnTransfer: false, sendFarewellWaitingTicket: false, requiredTag: false, groupAsTicket: false, ...over,
+});
+const body = (b: Record<string, unknown>) => updateTicketBody.parse(b);
+const run = (state: TicketState, b: Record<string, unknown>, actor = attendant(), s = settings()) => planTicketUpdate(state, body(b), actor, s);
+const refused = (fn: () => unknown): AppError => {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    return err as AppError;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('accept (pending → open)', () => {
+  it('assigns the caller and opens the ticket', () => {
+    const p = run(ticket(), { status: 'open', userId: ME });
+    expect(p.action).toBe('accept');
+    expect(p.changes).toMatchObject({ status: 'open', userId: ME, queueId: 1 });
+    expect(p.logs).toEqual([{ type: 'open', userId: ME, queueId: 1 }]);
+  });
+
+  it('opens a WhatsApp group ticket as group', () => {
+    expect(run(ticket({ isGroup: true }), { status: 'open' }).changes.status).toBe('group');
+  });
+
+  it('needs a queue for a pending ticket without one (400 naming queueId), and takes the chosen one', () => {
+    const err = refused(() => run(ticket({ queueId: null }), { status: 'open' }));
+    expect(err.code).toBe('ERR_VALIDATION');
+    expect(err.fields).toEqual([{ field: 'queueId', message: 'Selecione uma fila' }]);
+    const p = run(ticket({ queueId: null }), { status: 'open', queueId: 4 });
+    expect(p.changes).toMatchObject({ status: 'open', userId: ME, queueId: 4 });
+    expect(p.logs.map((l) => l.type)).toEqual(['queue', 'open']);
+    expect(p.targetQueueId).toBe(4);
+  });
+
+  it('posts the greeting only with sendGreetingAccepted, and for groups only with groupAsTicket', () => {
+    expect(run(ticket(), { status: 'open' }).greeting).toBe(false);
+    expect(run(ticket(), { status: 'open' }, attendant(), settings({ sendGreetingAccepted: true })).greeting).toBe(true);
+    expect(run(ticket({ isGroup: true }), { status: 'open' }, attendant(), settings({ sendGreetingAccepted: true })).greeting).toBe(false);
+    expect(run(ticket({ isGroup: true }), { status: 'open' }, attendant(), settings({ sendGreetingAccepted: true, groupAsTicket: true })).greeting).toBe(true);
+  });
+
+  it('assigning a pending ticket to someone else is a transfer', () => {
+    const p = run(ticket(), { status: 'open', userId: OTHER });
+    expect(p.action).toBe('transfer');
+    expect(p.changes).toMatchObject({ status: 'open', userId: OTHER, isTransfered: true });
+  });
+
+  it('refuses to accept an lgpd ticket (consent pending)', () => {
+    expect(refused(() => run(ticket({ status: 'lgpd' }), { status: 'open' })).code).toBe('ERR_INVALID_TRANSITION');
+  });
+});
+
+describe('reopen (closed → open)', () => {
+  it('assigns the caller', () => {
+    const p = run(ticket({ status: 'closed', userId: OTHER }), { status: 'open' });
+    expect(p.action).toBe('reopen');
+    expect(p.changes).toMatchObject({ status: 'open', userId: ME, queueId: 1 });
+    expect(p.logs).toEqual([{ type: 'reopen', userId: ME, queueId: 1 }]);
+  });
+
+  it('reopens a group ticket as group', () => {
+    expect(run(ticket({ status: 'closed', isGroup: true }), { status: 'open' }).changes.status).toBe('group');
+  });
+
+  it('needs a queue when the ticket has none', () => {
+    expect(refused(() => run(ticket({ status: 'closed', queueId: null }), { status: 'open' })).fields?.[0]?.field).toBe('queueId');
+    expect(run(ticket({ status: 'closed', queueId: null }), { status: 'open', queueId: 2 }).changes.queueId).toBe(2);
+  });
+
+  it('refuses other moves of a closed ticket (409)', () => {
+    for (const b of [{ status: 'closed' }, { status: 'pending' }, { queueId: 5 }, { userId: OTHER }]) {
+      expect(refused(() => run(ticket({ status: 'closed' }), b)).code).toBe('ERR_INVALID_TRANSITION');
+    }
+  });
+});
+
+describe('return to queue (open/group → pending)', () => {
+  it('drops the user', () => {
+    for (const status of ['open', 'group'] as const) {
+      const p = run(ticket({ status, userId: ME }), { status: 'pending' });
+      expect(p.action).toBe('returnToQueue');
+      expect(p.changes).toMatchObject({ status: 'pending', userId: null });
+      expect(p.logs).toEqual([{ type: 'pending', userId: ME, queueId: 1 }]);
+    }
+  });
+});
+
+describe('transfer (open/group)', () => {
+  const open = ticket({ status: 'open', userId: ME });
+
+  it('to a user: open, assigned to them, marked transferred, logged on both sides', () => {
+    const p = run(open, { queueId: 2, userId: OTHER, status: 'open', isTransfered: true, msgTransfer: ' please help ' });
+    expect(p.action).toBe('transfer');
+    expect(p.changes).toMatchObject({ status: 'open', userId: OTHER, queueId: 2, isTransfered: true });
+    expect(p.logs).toEqual([{ type: 'transfered', userId: ME, queueId: 1 }, { type: 'receivedTransfer', userId: OTHER, queueId: 2 }]);
+    expect(p.transferNote).toBe('please help');
+    expect(p).toMatchObject({ targetUserId: OTHER, targetQueueId: 2 });
+  });
+
+  it('to a queue only: pending, no user', () => {
+    const p = run(open, { queueId: 2, userId: null, status: 'pending' });
+    expect(p.action).toBe('transfer');
+    expect(p.changes).toMatchObject({ status: 'pending', userId: null, queueId: 2, isTransfered: true });
+    expect(p.logs.map((l) => l.type)).toEqual(['transfered', 'queue']);
+  });
+
+  it('keeps a group ticket a group when handed to a user', () => {
+    expect(run(ticket({ status: 'group', userId: ME, isGroup: true }), { queueId: 2, userId: OTHER }).changes.status).toBe('group');
+  });
+
+  it('needs a queue (400 naming queueId)', () => {
+    const err = refused(() => run(open, { userId: OTHER }));
+    expect(err.code).toBe('ERR_VALIDATION');
+    expect(err.fields?.[0]?.field).toBe('queueId');
+  });
+
+  it('follows the transfer settings', () => {
+    const p = run(open, { queueId: 2 }, attendant(), settings({ sendMsgTransfTicket: true, closeTicketOnTransfer: true }));
+    expect(p).toMatchObject({ transferMessage: true, splitOnTransfer: true });
+  });
+
+  it('moves a pending ticket to another queue without accepting it', () => {
+    const p = run(ticket(), { queueId: 2 });
+    expect(p.action).toBe('transfer');
+    expect(p.changes).toMatchObject({ status: 'pending', userId: null, queueId: 2 });
+  });
+});
+
+describe('resolve (open/group → closed)', () => {
+  it('closes by the current user with the farewell unless told not to', () => {
+    const p = run(ticket({ status: 'open', userId: OTHER }), { status: 'closed', sendFarewellMessage: true, amountUsedBotQueues: 2 });
+    expect(p.action).toBe('resolve');
+    expect(p.changes).toMatchObject({ status: 'closed', userId: ME, amountUsedBotQueues: 2 });
+    expect(p.farewell).toBe(true);
+    expect(p.logs).toEqual([{ type: 'closed', userId: ME, queueId: 1 }]);
+    expect(run(ticket({ status: 'group' }), { status: 'closed', sendFarewellMessage: false }).farewell).toBe(false);
+  });
+
+  it('asks for a tag when requiredTag is on', () => {
+    expect(run(ticket({ status: 'open' }), { status: 'closed' }).requiresTag).toBe(false);
+    expect(run(ticket({ status: 'open' }), { status: 'closed' }, attendant(), settings({ requiredTag: true })).requiresTag).toBe(true);
+  });
+});
+
+describe('ignore and close pending (pending/lgpd → closed)', () => {
+  it('ignore: admins or userClosePendingTicket; no farewell, bot counter 0', () => {
+    for (const actor of [admin, attendant({ userClosePendingTicket: 'enabled' })]) {
+      for (const status of ['pending', 'lgpd'] as const) {
+        const p = run(ticket({ status }), { status: 'closed', amountUsedBotQueues: 3 }, actor);
+        expect(p.action).toBe('ignore');
+        expect(p.changes).toMatchObject({ status: 'closed', amountUsedBotQueues: 0 });
+        expect(p.farewell).toBe(false);
+      }
+    }
+  });
+
+  it('close pending: users with showDashboard (pending only)', () => {
+    const manager = attendant({ showDashboard: 'enabled' });
+    expect(run(ticket(), { status: 'closed' }, manager).action).toBe('closePending');
+    expect(refused(() => run(ticket({ status: 'lgpd' }), { status: 'closed' }, manager)).code).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('refused to a plain attendant (403)', () => {
+    expect(refused(() => run(ticket(), { status: 'closed' })).code).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('says goodbye to a waiting contact only with sendFarewellWaitingTicket and when asked', () => {
+    expect(run(ticket(), { status: 'closed', sendFarewellMessage: true }, admin).farewell).toBe(false);
+    const p = run(ticket(), { status: 'closed', sendFarewellMessage: true }, admin, settings({ sendFarewellWaitingTicket: true }));
+    expect(p.farewell).toBe(true);
+  });
+});
+
+describe('other updates', () => {
+  it('toggles integration fields without a transition', () => {
+    const p = run(ticket({ status: 'open', userId: ME }), { useIntegration: true, amountUsedBotQueues: 1 });
+    expect(p).toMatchObject({ action: 'update', changes: { useIntegration: true, amountUsedBotQueues: 1 }, logs: [] });
+    expect(run(ticket({ status: 'open', userId: ME }), { status: 'open', userId: ME }).action).toBe('update');
+  });
+
+  it('refuses a pending ticket going to a status it cannot reach directly', () => {
+    expect(refused(() => run(ticket({ status: 'lgpd' }), { status: 'group' })).code).toBe('ERR_INVALID_TRANSITION');
+  });
+
+  it('nps tickets may be closed or reopened only', () => {
+    expect(run(ticket({ status: 'nps' }), { status: 'closed' }).action).toBe('resolve');
+    expect(run(ticket({ status: 'nps' }), { status: 'open' }).action).toBe('reopen');
+    expect(refused(() => run(ticket({ status: 'nps' }), { status: 'pending' })).code).toBe('ERR_INVALID_TRANSITION');
+  });
+});
+
+describe('delete, close all, new ticket', () => {
+  it('delete: admins only, never a closed ticket', () => {
+    expect(() => assertCanDelete({ status: 'open' }, admin)).not.toThrow();
+    expect(refused(() => assertCanDelete({ status: 'open' }, attendant())).code).toBe('ERR_NO_PERMISSION');
+    const closed = refused(() => assertCanDelete({ status: 'closed' }, admin));
+    expect(closed.code).toBe('ERR_TICKET_CLOSED');
+    expect(closed.message).toBe('PARA DELETAR REABRA O TICKET');
+  });
+
+  it('close all: admins only', () => {
+    expect(() => assertCanCloseAll(admin)).not.toThrow();
+    expect(refused(() => assertCanCloseAll(attendant({ showDashboard: 'enabled', userClosePendingTicket: 'enabled' }))).code).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('a new ticket starts open (group for a group contact) unless asked pending', () => {
+    expect(newTicketStatus(undefined, false)).toBe('open');
+    expect(newTicketStatus('open', true)).toBe('group');
+    expect(newTicketStatus('pending', false)).toBe('pending');
+  });
+});

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeEnvelope, type Bus, type Connection, type Envelope, type EnvelopeHandler, type MessageReceived } from '@atende/kit';
+import { createInbound } from '../domain/inbound.js';
+import { startHarness, type Harness } from '../testing/harness.js';
+import { ticketEventHandlers } from './handlers.js';
+
+let h: Harness;
+let seq = 0;
+const COMPANY = 1;
+const OTHER_COMPANY = 2;
+
+const connection = (over: Partial<Connection> = {}): Connection => ({
+  id: 100, companyId: COMPANY, name: 'Recepção', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true,
+  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: 'Tchau {{firstName}}', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
+});
+
+const received = (over: Partial<MessageReceived> = {}, contact: Partial<MessageReceived['contact']> = {}): MessageReceived => ({
+  connectionId: 100,
+  channel: 'whatsapp',
+  contact: { number: '5511988880000', name: 'Maria Silva', pictureUrl: null, lid: null, remoteJid: '5511988880000@s.whatsapp.net', ...contact },
+  isGroup: false,
+  group: null,
+  wid: `WID-${++seq}-${Date.now()}`,
+  fromMe: false,
+  body: 'Olá!',
+  media: null,
+  quotedWid: null,
+  timestamp: Math.floor(Date.now() / 1000),
+  ...over,
+});
+
+const q = async <T = Record<string, unknown>>(text: string, ...params: (string | number | boolean | null)[]): Promise<T[]> => h.sql.unsafe(text, params as never[]) as unknown as T[];
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.publish('channels.connection.updated', COMPANY, { connection: connection() });
+  await h.publish('channels.connection.updated', COMPANY, { connection: connection({ id: 101, name: 'Grupos', isDefault: false, groupAsTicket: 'enabled', queueIds: [] }) });
+  await h.publish('channels.connection.updated', OTHER_COMPANY, { connection: connection({ id: 200, companyId: OTHER_COMPANY }) });
+});
+afterAll(async () => h?.stop());
+
+describe('channels.message.received', () => {
+  it('a first message from a new number creates the contact, a pending ticket and the message, and announces them', async () => {
+    const data = received({}, { number: '5511911110001', name: 'Ana Souza' });
+    const before = h.published.length;
+    await h.publish('channels.message.received', COMPANY, data);
+    const [ticket] = await q<{ id: number; status: string; unread_messages: number; last_message: string; is_group: boolean; whatsapp_id: number }>(
+      `select t.* from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, '5511911110001',
+    );
+    expect(ticket).toMatchObject({ status: 'pending', unread_messages: 1, last_message: 'Olá!', is_group: false, whatsapp_id: 100 });
+    const events = h.published.slice(before).map((e) => e.type);
+    expect(events).toEqual(expect.arrayContaining(['tickets.contact.created', 'tickets.ticket.created', 'tickets.message.created']));
+    const created = h.published.slice(before).find((e) => e.type === 'tickets.message.created') as Envelope<any>;
+    expect(created.companyId).toBe(COMPANY);
+    expect(created.data.message).toMatchObject({ body: 'Olá!', fromMe: false, wid: data.wid });
+    expect(created.data.contact).toMatchObject({ name: 'Ana Souza', number: '5511911110001' });
+    const logs = await q(`select type from tickets.ticket_logs where ticket_id = $1`, ticket!.id);
+    expect(logs.map((l) => l.type)).toEqual(['create']);
+  });
+
+  it('the next message goes to the same ticket and raises the unread count', async () => {
+    const contact = { number: '5511911110002' };
+    await h.publish('channels.message.received', COMPANY, received({ body: 'um' }, contact));
+    await h.publish('channels.message.received', COMPANY, received({ body: 'dois' }, contact));
+    const rows = await q(`select t.id, t.unread_messages, t.last_message, (select count(*)::int from tickets.messages m where m.ticket_id = t.id) as n
+      from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, contact.number);
+    expect(rows).toEqual([expect.objectContaining({ unread_messages: 2, last_message: 'dois', n: 2 })]);
+  });
+
+  it('the same wid in two envelopes is stored once', async () => {
+    const data = received({}, { number: '5511911110003' });
+    await h.publish('channels.message.received', COMPANY, data);
+    await h.publish('channels.message.received', COMPANY, data);
+    const [row] = await q<{ n: number }>(`select count(*)::int as n from tickets.messages where wid = $1`, data.wid);
+    expect(row!.n).toBe(1);
+    const [ticket] = await q(`select t.unread_messages from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, '5511911110003');
+    expect(ticket!.unread_messages).toBe(1);
+  });
+
+  it('the same envelope redelivered is handled once (processed-event record)', async () => {
+    // Capture the consumer the module registers, then deliver one envelope to it twice, as JetStream may.
+    const handlers = new Map<string, EnvelopeHandler>();
+    const fakeBus = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
+      handlers.set(subject, handler);
+      return { unsubscribe: async () => undefined };
+    } } as unknown as Bus;
+    await ticketEventHandlers({ ...h.deps, ctx: { ...h.deps.ctx, bus: fakeBus } });
+    const envelope = makeEnvelope('channels.message.received', COMPANY, received({}, { number: '5511911110004' }));
+    const handler = handlers.get('channels.message.received')!;
+    await handler(envelope);
+    await handler(JSON.parse(JSON.stringify(envelope)));
+    await Promise.all([handler(envelope), handler(envelope)]).catch(() => undefined);
+    const [row] = await q<{ n: number }>(`select count(*)::int as n from tickets.messages where wid = $1`, envelope.data.wid);
+    expect(row!.n).toBe(1);
+  });
+
+  it('two first messages from a new number at the same moment make one contact and one ticket', async () => {
+    const inbound = createInbound(h.deps);
+    const number = '5511911110005';
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => h.deps.unitOfWork((tx, emit) => inbound.receive(tx, emit, COMPANY, received({ body: `msg ${i}` }, { number })))),
+    );
+    expect(results.every((r) => r.stored)).toBe(true);
+    const contacts = await q(`select id from tickets.contacts where company_id = $1 and number = $2`, COMPANY, number);
+    expect(contacts).toHaveLength(1);
+    const tickets = await q<{ id: number; unread_messages: number }>(`select id, unread_messages from tickets.tickets where contact_id = $1`, contacts[0]!.id as number);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]!.unread_messages).toBe(4);
+    const [m] = await q<{ n: number }>(`select count(*)::int as n from tickets.messages where ticket_id = $1`, tickets[0]!.id);
+    expect(m!.n).toBe(4);
+  });
+
+  it('the same wid arriving twice at the same moment is stored once', async () => {
+    const inbound = createInbound(h.deps);
+    const data = received({}, { number: '5511911110006' });
+    const results = await Promise.all([1, 2, 3].map(() => h.deps.unitOfWork((tx, emit) => inbound.receive(tx, emit, COMPANY, data))));
+    expect(results.filter((r) => r.stored)).toHaveLength(1);
+    const [row] = await q<{ n: number }>(`select count(*)::int as n from tickets.messages where wid = $1`, data.wid);
+    expect(row!.n).toBe(1);
+  });
+
+  it('the same person by number or by lid is one contact (the missing one is filled in)', async () => {
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110007', lid: null }));
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110007', lid: '99887766@lid' }));
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '99887766', lid: '99887766@lid' }));
+    const rows = await q(`select number, lid from tickets.contacts where number = $1 or lid = $2`, '5511911110007', '99887766@lid');
+    expect(rows).toEqual([{ number: '5511911110007', lid: '99887766@lid' }]);
+    const [t] = await q<{ n: number }>(`select count(*)::int as n from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.lid = $1`, '99887766@lid');
+    expect(t!.n).toBe(1);
+  });
+
+  it('learns the name and picture of a contact still named by its number, and announces the change', async () => {
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110008', name: '' }));
+    const before = h.published.length;
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110008', name: 'Carla', pictureUrl: 'https://pps.example/carla.jpg' }));
+    const [c] = await q(`select name, url_picture from tickets.contacts where number = $1`, '5511911110008');
+    expect(c).toEqual({ name: 'Carla', url_picture: 'https://pps.example/carla.jpg' });
+    expect(h.published.slice(before).some((e) => e.type === 'tickets.contact.updated')).toBe(true);
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110008', name: 'Outro Nome' }));
+    const [kept] = await q(`select name from tickets.contacts where number = $1`, '5511911110008');
+    expect(kept!.name).toBe('Carla');
+  });
+
+  it('group messages: the ticket belongs to the group contact; status group unless the connection treats groups as tickets', async () => {
+    const group = { number: '120363000000001', name: 'Família', pictureUrl: null };
+    await h.publish('channels.message.received', COMPANY, received({ isGroup: true, group }, { number: '5511911110009', name: 'Tio' }));
+    const [g] = await q(`select t.status, t.is_group, c.is_group as contact_group, c.name from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, group.number);
+    expect(g).toEqual({ status: 'group', is_group: true, contact_group: true, name: 'Família' });
+    const [author] = await q(`select m.contact_id, c.number from tickets.messages m join tickets.contacts c on c.id = m.contact_id join tickets.tickets t on t.id = m.ticket_id
+      join tickets.contacts gc on gc.id = t.contact_id where gc.number = $1`, group.number);
+    expect(author!.number).toBe('5511911110009');
+
+    const asTicket = { number: '120363000000002', name: 'Clientes', pictureUrl: null };
+    await h.publish('channels.message.received', COMPANY, received({ connectionId: 101, isGroup: true, group: asTicket }, { number: '5511911110010' }));
+    const [p] = await q(`select t.status, t.is_group from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, asTicket.number);
+    expect(p).toEqual({ status: 'pending', is_group: true });
+  });
+
+  it("puts the ticket in the connection's queue when it has exactly one", async () => {
+    const [queue] = await q<{ id: number }>(`insert into tickets.queues (company_id, name, color) values ($1, 'Vendas', '#ff0000') returning id`, COMPANY);
+    await h.publish('channels.connection.updated', COMPANY, { connection: connection({ id: 102, name: 'Vendas', isDefault: false, queueIds: [queue!.id] }) });
+    await h.publish('channels.message.received', COMPANY, received({ connectionId: 102 }, { number: '5511911110011' }));
+    const [t] = await q<{ queue_id: number; id: number }>(`select t.id, t.queue_id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, '5511911110011');
+    expect(t!.queue_id).toBe(queue!.id);
+    const logs = await q(`select type, queue_id from tickets.ticket_logs where ticket_id = $1 order by id`, t!.id);
+    expect(logs).toEqual([{ type: 'create', queue_id: queue!.id }, { type: 'queue', queue_id: queue!.id }]);
+  });
+
+  it('reopens the last closed ticket within timeCreateNewTicket, else opens a new one', async () => {
+    await h.publish('channels.connection.updated', COMPANY, { connection: connection({ id: 103, isDefault: false, timeCreateNewTicket: 10 }) });
+    const contact = { number: '5511911110012' };
+    await h.publish('channels.message.received', COMPANY, received({ connectionId: 103 }, contact));
+    const [first] = await q<{ id: number }>(`select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, contact.number);
+    await q(`update tickets.tickets set status = 'closed', user_id = 7, closed_at = now() where id = $1`, first!.id);
+    await h.publish('channels.message.received', COMPANY, received({ connectionId: 103 }, contact));
+    const reopened = await q(`select t.id, t.status, t.user_id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, contact.number);
+    expect(reopened).toEqual([{ id: first!.id, status: 'pending', user_id: null }]);
+    const logs = await q(`select type from tickets.ticket_logs where ticket_id = $1 order by id`, first!.id);
+    expect(logs.map((l) => l.type)).toContain('reopen');
+
+    await q(`update tickets.tickets set status = 'closed', updated_at = now() - interval '11 minutes' where id = $1`, first!.id);
+    await h.publish('channels.message.received', COMPANY, received({ connectionId: 103 }, contact));
+    const all = await q(`select t.id, t.status from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1 order by t.id`, contact.number);
+    expect(all).toEqual([{ id: first!.id, status: 'closed' }, { id: expect.any(Number), status: 'pending' }]);
+  });
+
+  it('a message sent from the phone is outbound, without user, and clears the unread count', async () => {
+    const contact = { number: '5511911110013' };
+    await h.publish('channels.message.received', COMPANY, received({ body: 'oi' }, contact));
+    await h.publish('channels.message.received', COMPANY, received({ body: 'resposta do celular', fromMe: true }, contact));
+    const rows = await q(`select m.from_me, m.user_id, m.contact_id, t.unread_messages from tickets.messages m join tickets.tickets t on t.id = m.ticket_id
+      join tickets.contacts c on c.id = t.contact_id where c.number = $1 order by m.id`, contact.number);
+    expect(rows[1]).toMatchObject({ from_me: true, user_id: null, contact_id: null, unread_messages: 0 });
+  });
+
+  it('links quoted messages and only media stored under the company folder', async () => {
+    const contact = { number: '5511911110014' };
+    const first = received({ body: 'original' }, contact);
+    await h.publish('channels.message.received', COMPANY, first);
+    await h.publish('channels.message.received', COMPANY, received({ body: 'resposta', quotedWid: first.wid, media: { mediaType: 'image', key: `company${COMPANY}/messages/a.jpg`, mimetype: 'image/jpeg', filename: 'a.jpg', size: 10 } }, contact));
+    await h.publish('channels.message.received', COMPANY, received({ body: '', media: { mediaType: 'image', key: `company${OTHER_COMPANY}/messages/b.jpg`, mimetype: 'image/jpeg', filename: 'b.jpg', size: 10 } }, contact));
+    const rows = await q(`select m.body, m.quoted_msg_id is not null as quoted, m.media_key, m.media_type from tickets.messages m join tickets.tickets t on t.id = m.ticket_id
+      join tickets.contacts c on c.id = t.contact_id where c.number = $1 order by m.id`, contact.number);
+    expect(rows[1]).toMatchObject({ quoted: true, media_key: `company${COMPANY}/messages/a.jpg`, media_type: 'image' });
+    expect(rows[2]).toMatchObject({ media_key: null });
+  });
+
+  it('ignores messages of blocked contacts', async () => {
+    const contact = { number: '5511911110015' };
+    await h.publish('channels.message.received', COMPANY, received({}, contact));
+    await q(`update tickets.contacts set active = false where number = $1`, contact.number);
+    await q(`update tickets.tickets t set status = 'closed' from tickets.contacts c where c.id = t.contact_id and c.number = $1`, contact.number);
+    await h.publish('channels.message.received', COMPANY, received({}, contact));
+    const [n] = await q<{ n: number }>(`select count(*)::int as n from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, contact.number);
+    expect(n!.n).toBe(1);
+  });
+
+  it("drops a message naming another company's connection", async () => {
+    await h.publish('channels.message.received', COMPANY, received({ connectionId: 200 }, { number: '5511911110016' }));
+    const rows = await q(`select id from tickets.contacts where number = $1`, '5511911110016');
+    expect(rows).toEqual([]);
+  });
+
+  it('keeps companies apart: the same number in two companies is two contacts', async () => {
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110017' }));
+    await h.publish('channels.message.received', OTHER_COMPANY, received({ connectionId: 200 }, { number: '5511911110017' }));
+    const rows = await q(`select company_id from tickets.contacts where number = $1 order by company_id`, '5511911110017');
+    expect(rows).toEqual([{ company_id: COMPANY }, { company_id: OTHER_COMPANY }]);
+  });
+});
+
+describe('channels.message.ack and changed', () => {
+  it('acks move forward only, by message id or by wid; a failure marks -1', async () => {
+    const data = received({ fromMe: true }, { number: '5511911110020' });
+    await h.publish('channels.message.received', COMPANY, data);
+    const [m] = await q<{ id: number; ack: number }>(`select id, ack from tickets.messages where wid = $1`, data.wid);
+    await h.publish('channels.message.ack', COMPANY, { messageId: m!.id, wid: null, ack: 3, error: null });
+    await h.publish('channels.message.ack', COMPANY, { messageId: null, wid: data.wid, ack: 2, error: null });
+    expect((await q(`select ack from tickets.messages where id = $1`, m!.id))[0]!.ack).toBe(3);
+    const before = h.published.length;
+    await h.publish('channels.message.ack', COMPANY, { messageId: null, wid: data.wid, ack: 5, error: null });
+    expect((await q(`select ack from tickets.messages where id = $1`, m!.id))[0]!.ack).toBe(5);
+    const update = h.published.slice(before).find((e) => e.type === 'tickets.message.updated') as Envelope<any>;
+    expect(update.data.message).toMatchObject({ id: m!.id, ack: 5 });
+    // Another company's ack never touches it.
+    await h.publish('channels.message.ack', OTHER_COMPANY, { messageId: m!.id, wid: null, ack: -1, error: 'x' });
+    expect((await q(`select ack from tickets.messages where id = $1`, m!.id))[0]!.ack).toBe(5);
+  });
+
+  it('edits, revokes and reactions from the contact update the message', async () => {
+    const data = received({ body: 'antes' }, { number: '5511911110021' });
+    await h.publish('channels.message.received', COMPANY, data);
+    await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'edited', body: 'depois', reaction: null });
+    await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'reaction', body: null, reaction: { emoji: '👍', fromNumber: '5511911110021' } });
+    await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'reaction', body: null, reaction: { emoji: '❤️', fromNumber: '5511911110021' } });
+    let [m] = await q<{ body: string; is_edited: boolean; reactions: { emoji: string }[] }>(`select body, is_edited, reactions from tickets.messages where wid = $1`, data.wid);
+    expect(m).toMatchObject({ body: 'depois', is_edited: true });
+    expect(m!.reactions.map((r) => r.emoji)).toEqual(['❤️']);
+    await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'revoked', body: null, reaction: null });
+    [m] = await q(`select is_deleted from tickets.messages where wid = $1`, data.wid);
+    expect(m).toMatchObject({ is_deleted: true });
+  });
+});
+
+describe('auth.user.* projection', () => {
+  it('keeps users and sends the tickets of a deleted user back to their queue', async () => {
+    const user = h.addUser({ id: 501, companyId: COMPANY, name: 'Bruno' });
+    await h.publish('auth.user.created', COMPANY, { user });
+    expect((await q(`select name from tickets.users where id = 501`))[0]).toEqual({ name: 'Bruno' });
+    await h.publish('auth.user.updated', COMPANY, { user: { ...user, name: 'Bruno S.' } });
+    expect((await q(`select name from tickets.users where id = 501`))[0]).toEqual({ name: 'Bruno S.' });
+
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110030' }));
+    const [t] = await q<{ id: number }>(`select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, '5511911110030');
+    await q(`update tickets.tickets set status = 'open', user_id = 501 where id = $1`, t!.id);
+    const before = h.published.length;
+    await h.publish('auth.user.deleted', COMPANY, { userId: 501 });
+    expect(await q(`select id from tickets.users where id = 501`)).toEqual([]);
+    expect((await q(`select status, user_id from tickets.tickets where id = $1`, t!.id))[0]).toEqual({ status: 'pending', user_id: null });
+    const event = h.published.slice(before).find((e) => e.type === 'tickets.ticket.updated') as Envelope<any>;
+    expect(event.data.previous).toMatchObject({ status: 'open', userId: 501 });
+  });
+});

@@ -1,0 +1,46 @@
+import { consume, type Subscription } from '@atende/kit';
+import type { TicketsDeps } from '../deps.js';
+import { createInbound } from '../domain/inbound.js';
+import { userChanged, userDeleted } from '../domain/user-projection.js';
+
+/** The consumer name of the tickets service (one durable per subject). */
+export const CONSUMER = 'tickets';
+
+/**
+ * What tickets consumes: channels' messages, acks, changes and connections; auth's users.
+ * Each handler runs in one transaction with the processed-event record (kit consume).
+ */
+export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscription[]> {
+  const { ctx, unitOfWork } = deps;
+  const inbound = createInbound(deps);
+  const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger };
+  const companyOf = (companyId: number | null, subject: string): number | null => {
+    if (companyId === null) ctx.logger.warn({ subject }, 'event without company dropped');
+    return companyId;
+  };
+  return Promise.all([
+    consume(on, 'channels.message.received', CONSUMER, async (tx, data, envelope, emit) => {
+      const companyId = companyOf(envelope.companyId, envelope.type);
+      if (companyId !== null) await inbound.receive(tx, emit, companyId, data);
+    }),
+    consume(on, 'channels.message.ack', CONSUMER, async (tx, data, envelope, emit) => {
+      const companyId = companyOf(envelope.companyId, envelope.type);
+      if (companyId !== null) await inbound.ack(tx, emit, companyId, data);
+    }),
+    consume(on, 'channels.message.changed', CONSUMER, async (tx, data, envelope, emit) => {
+      const companyId = companyOf(envelope.companyId, envelope.type);
+      if (companyId !== null) await inbound.changed(tx, emit, companyId, data);
+    }),
+    consume(on, 'channels.connection.updated', CONSUMER, async (tx, data, _envelope, emit) => {
+      await inbound.connectionUpdated(tx, emit, data.connection);
+    }),
+    consume(on, 'channels.connection.deleted', CONSUMER, async (tx, data, _envelope, emit) => {
+      await inbound.connectionDeleted(tx, emit, data.connectionId);
+    }),
+    consume(on, 'auth.user.created', CONSUMER, async (tx, data) => userChanged(tx, data.user)),
+    consume(on, 'auth.user.updated', CONSUMER, async (tx, data) => userChanged(tx, data.user)),
+    consume(on, 'auth.user.deleted', CONSUMER, async (tx, data, envelope, emit) => {
+      await userDeleted(tx, emit, envelope.companyId, data.userId);
+    }),
+  ]);
+}

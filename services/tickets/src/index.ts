@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import {
+  Outbox,
+  createGuards,
+  createUnitOfWork,
+  createUserDirectory,
+  mediaBase,
+  migrate,
+  pingDatabase,
+  registerMediaRoute,
+  type Service,
+  type ServiceFactory,
+  type Subscription,
+} from '@atende/kit';
+import type { TicketsConfig } from './config.js';
+import { schema } from './db/schema.js';
+import type { RouteModule, TicketsDeps } from './deps.js';
+import { ticketEventHandlers } from './events/handlers.js';
+import { dashboardRoutes } from './routes/dashboard.routes.js';
+import { messagesRoutes } from './routes/messages.routes.js';
+import { ticketsRoutes } from './routes/tickets.routes.js';
+
+export { ticketsConfigShape, type TicketsConfig } from './config.js';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Route groups of the service desk; adding one is one line. */
+const routeModules: RouteModule[] = [
+  ticketsRoutes,
+  messagesRoutes,
+  dashboardRoutes,
+];
+
+/** Event handlers (consumers and request answers); each returns its subscriptions. */
+const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
+  ticketEventHandlers,
+];
+
+/** Contacts, tickets, messages and everything hanging on them (bounded context "tickets"). */
+export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, config): Promise<Service> => {
+  const db = drizzle(ctx.sql, { schema });
+  const outbox = new Outbox(ctx.sql, 'tickets', ctx.bus, ctx.logger);
+  const unitOfWork = createUnitOfWork(db, outbox);
+  let subscriptions: Subscription[] = [];
+  let deps: TicketsDeps | undefined;
+
+  const build = async (): Promise<TicketsDeps> => {
+    if (deps) return deps;
+    const userDirectory = await createUserDirectory(ctx.bus);
+    subscriptions.push(...userDirectory.subscriptions);
+    const users = userDirectory.directory;
+    const guards = createGuards({ verify: ctx.verify, companies: ctx.companies, users });
+    deps = { ctx, config, db, unitOfWork, guards, users, mediaUrl: (key) => ctx.media.url(mediaBase('tickets'), key) };
+    return deps;
+  };
+
+  return {
+    name: 'tickets',
+    async register(app) {
+      const d = await build();
+      await app.register(async (scope) => {
+        await scope.register(multipart, { limits: { fileSize: config.MESSAGE_MEDIA_MAX_BYTES, files: 10, fields: 30 } });
+        for (const module of routeModules) await module(scope, d);
+        registerMediaRoute(scope, { service: 'tickets', storage: ctx.storage, signer: ctx.media });
+      });
+    },
+    async start() {
+      await migrate(ctx.sql, { schema: 'tickets', dir: MIGRATIONS, logger: ctx.logger });
+      const d = await build();
+      for (const module of eventModules) subscriptions.push(...(await module(d)));
+      outbox.start();
+    },
+    async stop() {
+      for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
+      subscriptions = [];
+      await outbox.stop();
+    },
+    ready: () => pingDatabase(ctx.sql),
+  };
+};

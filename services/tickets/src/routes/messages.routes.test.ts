@@ -1,0 +1,366 @@
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Connection, Envelope, User } from '@atende/kit';
+import { startHarness, type Harness } from '../testing/harness.js';
+
+let h: Harness;
+const C1 = 1;
+const C2 = 2;
+let q1: number;
+const tokens: Record<string, string> = {};
+const users: Record<string, User> = {};
+
+const sqlq = async <T = Record<string, any>>(text: string, ...params: unknown[]): Promise<T[]> => h.sql.unsafe(text, params as never[]) as unknown as T[];
+const api = async <T = any>(who: string, method: string, url: string, body?: unknown) => {
+  const res = await h.request<T>(method, url, { token: tokens[who], body });
+  await h.flush();
+  return res;
+};
+const eventsSince = (n: number, type: string) => h.published.slice(n).filter((e) => e.type === type) as Envelope<any>[];
+
+const connection = (over: Partial<Connection> = {}): Connection => ({
+  id: 300, companyId: C1, name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true,
+  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
+});
+
+async function ticketIn(fields: { status?: string; userId?: number | null; companyId?: number; whatsappId?: number | null } = {}) {
+  const companyId = fields.companyId ?? C1;
+  const contactId = await h.insertContact(companyId);
+  const [row] = await sqlq<{ id: number; uuid: string }>(
+    `insert into tickets.tickets (company_id, contact_id, status, user_id, queue_id, whatsapp_id) values ($1, $2, $3, $4, $5, $6) returning id, uuid`,
+    companyId, contactId, fields.status ?? 'open', fields.userId === undefined ? 11 : fields.userId, companyId === C1 ? q1 : null, fields.whatsappId === undefined ? (companyId === C1 ? 300 : 400) : fields.whatsappId,
+  );
+  return { ...row!, contactId };
+}
+
+/** A valid 1×1 PNG. */
+function png(): Buffer {
+  const crc = (buf: Buffer) => {
+    let c = ~0;
+    for (const byte of buf) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function multipart(who: string, url: string, parts: { files?: { name: string; data: Buffer; type?: string }[]; fields?: Record<string, string | string[]> }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(parts.fields ?? {})) for (const value of ([] as string[]).concat(v)) form.append(k, value);
+  for (const f of parts.files ?? []) form.append('medias', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  const encoded = new Response(form);
+  const payload = Buffer.from(await encoded.arrayBuffer());
+  const res = await h.request('POST', url, { token: tokens[who], body: payload, headers: { 'content-type': encoded.headers.get('content-type')! } });
+  await h.flush();
+  return res;
+}
+
+beforeAll(async () => {
+  h = await startHarness({ MESSAGE_MEDIA_MAX_BYTES: 64 * 1024 });
+  q1 = await h.insertQueue(C1, 'Suporte');
+  const define = (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+    users[key] = h.addUser(fields);
+    tokens[key] = h.token(users[key]!);
+  };
+  define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin' });
+  define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
+  define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1], allUserChat: 'enabled' });
+  define('outsider', { id: 13, companyId: C1, name: 'Caio', queueIds: [] });
+  define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin 2' });
+  for (const u of Object.values(users)) await h.publish('auth.user.created', u.companyId, { user: u });
+  await h.publish('channels.connection.updated', C1, { connection: connection() });
+  await h.publish('channels.connection.updated', C2, { connection: connection({ id: 400, companyId: C2 }) });
+});
+afterAll(async () => h?.stop());
+
+describe('GET /api/messages/:ticketId', () => {
+  it('pages of 20 from the newest, oldest first within a page, with hasMore and count', async () => {
+    const t = await ticketIn();
+    await sqlq(`insert into tickets.messages (company_id, ticket_id, body, created_at) select $1, $2, 'm' || g, now() - ((100 - g) || ' seconds')::interval from generate_series(1, 45) g`, C1, t.id);
+    const one = await api('ana', 'GET', `/api/messages/${t.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.messages.map((m: any) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `m${26 + i}`));
+    expect(one.body).toMatchObject({ count: 45, hasMore: true, ticket: { id: t.id } });
+    const three = await api('ana', 'GET', `/api/messages/${t.id}?pageNumber=3`);
+    expect(three.body.messages.map((m: any) => m.body)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(three.body.hasMore).toBe(false);
+  });
+
+  it('reading clears the unread count (tickets.ticket.unreadReset) without moving the ticket in the list', async () => {
+    const t = await ticketIn();
+    await sqlq(`insert into tickets.messages (company_id, ticket_id, body) values ($1, $2, 'oi')`, C1, t.id);
+    await sqlq(`update tickets.tickets set unread_messages = 3, updated_at = '2020-01-01' where id = $1`, t.id);
+    const before = h.published.length;
+    const res = await api('ana', 'GET', `/api/messages/${t.id}`);
+    expect(res.body.ticket.unreadMessages).toBe(0);
+    expect(res.body.ticket.updatedAt).toBe('2020-01-01T00:00:00.000Z');
+    expect(eventsSince(before, 'tickets.ticket.unreadReset')[0]!.data).toMatchObject({ ticketId: t.id });
+    expect((await sqlq(`select read from tickets.messages where ticket_id = $1`, t.id))[0]!.read).toBe(true);
+  });
+
+  it('404 for tickets the caller may not see or of another company; 400 for bad ids', async () => {
+    const t = await ticketIn();
+    expect((await api('outsider', 'GET', `/api/messages/${t.id}`)).status).toBe(404);
+    expect((await api('admin2', 'GET', `/api/messages/${t.id}`)).body.error).toBe('ERR_NO_TICKET_FOUND');
+    expect((await api('ana', 'GET', '/api/messages/x')).status).toBe(400);
+    expect((await api('ana', 'GET', `/api/messages/${t.id}?pageNumber=-2`)).status).toBe(400);
+  });
+});
+
+describe('POST /api/messages/:ticketId (JSON)', () => {
+  it('stores the message with ack 0 and emits the send command in the same transaction', async () => {
+    const t = await ticketIn();
+    const before = h.published.length;
+    const res = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'Olá, tudo bem?', fromMe: true, read: 1 });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toMatchObject({ body: 'Olá, tudo bem?', ack: 0, fromMe: true, userId: 11, isPrivate: false, ticketId: t.id });
+    const [send] = eventsSince(before, 'channels.message.send');
+    expect(send!.data).toMatchObject({ messageId: res.body.message.id, ticketId: t.id, connectionId: 300, kind: 'text', body: 'Olá, tudo bem?' });
+    expect(eventsSince(before, 'tickets.message.created')[0]!.data).toMatchObject({ message: { id: res.body.message.id }, ticket: { id: t.id, lastMessage: 'Olá, tudo bem?' } });
+  });
+
+  it('private notes are stored and shown but never sent to the channel', async () => {
+    const t = await ticketIn();
+    const before = h.published.length;
+    const res = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'nota interna', isPrivate: true });
+    expect(res.body.message.isPrivate).toBe(true);
+    expect(eventsSince(before, 'channels.message.send')).toHaveLength(0);
+    expect(eventsSince(before, 'tickets.message.created')).toHaveLength(1);
+    expect((await api('ana', 'GET', `/api/messages/${t.id}`)).body.messages.map((m: any) => m.body)).toEqual(['nota interna']);
+  });
+
+  it('quoted replies and contact cards', async () => {
+    const t = await ticketIn();
+    await sqlq(`insert into tickets.messages (company_id, ticket_id, body, wid) values ($1, $2, 'pergunta', 'WQ-1')`, C1, t.id);
+    const [quoted] = await sqlq<{ id: number }>(`select id from tickets.messages where wid = 'WQ-1'`);
+    const before = h.published.length;
+    const res = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'resposta', quotedMsg: { id: quoted!.id, body: 'pergunta' } });
+    expect(res.body.message.quotedMsg).toMatchObject({ id: quoted!.id, body: 'pergunta' });
+    expect(eventsSince(before, 'channels.message.send')[0]!.data.quotedWid).toBe('WQ-1');
+    const other = await ticketIn();
+    expect((await api('ana', 'POST', `/api/messages/${other.id}`, { body: 'x', quotedMsg: quoted!.id })).body.fields[0].field).toBe('quotedMsg');
+    const card = await api('ana', 'POST', `/api/messages/${t.id}`, { vCard: { name: 'Dr. José', number: '+55 11 97777-0000' } });
+    expect(card.body.message).toMatchObject({ mediaType: 'contactMessage' });
+    expect(card.body.message.body).toContain('FN:Dr. José');
+  });
+
+  it('refuses empty text (400 body) and tickets that are not open or group (400)', async () => {
+    const t = await ticketIn();
+    const empty = await api('ana', 'POST', `/api/messages/${t.id}`, { body: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toEqual([{ field: 'body', message: 'Required' }]);
+    expect((await api('ana', 'POST', `/api/messages/${t.id}`)).status).toBe(400);
+    const pending = await ticketIn({ status: 'pending', userId: null });
+    const refused = await api('ana', 'POST', `/api/messages/${pending.id}`, { body: 'oi' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('ERR_CREATING_MESSAGE');
+    const tooLong = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'x'.repeat(70_000) });
+    expect(tooLong.status).toBe(400);
+    const broken = await h.request('POST', `/api/messages/${t.id}`, { token: tokens.ana, body: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+  });
+
+  it('the same text on the same ticket within 5 s is stored once (the existing message is answered)', async () => {
+    const t = await ticketIn();
+    const first = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'repetida' });
+    const answers = await Promise.all([1, 2, 3].map(() => api('ana', 'POST', `/api/messages/${t.id}`, { body: 'repetida' })));
+    expect(first.status).toBe(201);
+    for (const a of answers) expect(a.body).toMatchObject({ duplicate: true, message: { id: first.body.message.id } });
+    expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(1);
+    await sqlq(`update tickets.messages set created_at = now() - interval '6 seconds' where ticket_id = $1`, t.id);
+    expect((await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'repetida' })).status).toBe(201);
+    expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(2);
+  });
+
+  it('404 on tickets the caller may not see and on other companies', async () => {
+    const t = await ticketIn();
+    expect((await api('outsider', 'POST', `/api/messages/${t.id}`, { body: 'oi' })).status).toBe(404);
+    expect((await api('admin2', 'POST', `/api/messages/${t.id}`, { body: 'oi' })).status).toBe(404);
+    expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(0);
+  });
+});
+
+describe('POST /api/messages/:ticketId (multipart media)', () => {
+  it('stores an image checked by its bytes, captioned, served through a signed link', async () => {
+    const t = await ticketIn();
+    const before = h.published.length;
+    const res = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'foto.png', data: png(), type: 'image/png' }], fields: { body: 'veja', isPrivate: 'false' } });
+    expect(res.status).toBe(201);
+    const m = res.body.message;
+    expect(m).toMatchObject({ mediaType: 'image', body: 'veja', mediaName: 'foto.png' });
+    expect(m.mediaUrl).toMatch(new RegExp(`^/api/media/tickets/company${C1}/messages/.+\\.png\\?exp=\\d+&sig=`));
+    const served = await h.app.inject({ method: 'GET', url: m.mediaUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const forged = await h.app.inject({ method: 'GET', url: m.mediaUrl.replace(/sig=.*/, 'sig=forged') });
+    expect(forged.statusCode).toBe(403);
+    expect(eventsSince(before, 'channels.message.send')[0]!.data).toMatchObject({ kind: 'media', media: { mediaType: 'image', mimetype: 'image/png' } });
+  });
+
+  it('several files make several messages; plain text is accepted', async () => {
+    const t = await ticketIn();
+    const res = await multipart('ana', `/api/messages/${t.id}`, {
+      files: [{ name: 'a.png', data: png() }, { name: 'notas.txt', data: Buffer.from('linha 1\nlinha 2\n') }],
+      fields: { body: ['legenda 1', 'legenda 2'] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.messages.map((m: any) => [m.mediaType, m.body])).toEqual([['image', 'legenda 1'], ['application', 'legenda 2']]);
+  });
+
+  it('refuses types outside the whitelist (415) and files over the limit (413), storing nothing', async () => {
+    const t = await ticketIn();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);
+    const bad = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'run.png', data: elf, type: 'image/png' }] });
+    expect(bad.status).toBe(415);
+    expect(bad.body.error).toBe('ERR_UNSUPPORTED_MEDIA_TYPE');
+    const big = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'big.txt', data: Buffer.alloc(65 * 1024, 0x61) }] });
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('ERR_PAYLOAD_TOO_LARGE');
+    expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(0);
+  });
+});
+
+describe('edit, delete, react', () => {
+  const own = async () => {
+    const t = await ticketIn();
+    const res = await api('ana', 'POST', `/api/messages/${t.id}`, { body: `original ${Math.random()}` });
+    return { ticket: t, message: res.body.message };
+  };
+
+  it('edits own messages within 15 minutes (command kind edit)', async () => {
+    const { message } = await own();
+    await sqlq(`update tickets.messages set wid = 'W-EDIT-1' where id = $1`, message.id);
+    const before = h.published.length;
+    const res = await api('ana', 'POST', `/api/messages/edit/${message.id}`, { body: 'corrigido' });
+    expect(res.body).toMatchObject({ body: 'corrigido', isEdited: true });
+    expect(eventsSince(before, 'channels.message.send')[0]!.data).toMatchObject({ kind: 'edit', targetWid: 'W-EDIT-1', body: 'corrigido' });
+    expect(eventsSince(before, 'tickets.message.updated')).toHaveLength(1);
+  });
+
+  it("refuses editing after 15 minutes (400 ERR_EDITING_WAPP_MSG) and others' messages (403)", async () => {
+    const { message } = await own();
+    expect((await api('bia', 'POST', `/api/messages/edit/${message.id}`, { body: 'x' })).status).toBe(403);
+    expect((await api('ana', 'POST', `/api/messages/edit/${message.id}`, { body: '' })).body.fields[0].field).toBe('body');
+    await sqlq(`update tickets.messages set created_at = now() - interval '16 minutes' where id = $1`, message.id);
+    const late = await api('ana', 'POST', `/api/messages/edit/${message.id}`, { body: 'tarde demais' });
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('ERR_EDITING_WAPP_MSG');
+  });
+
+  it('deletes own messages only (403 ERR_NO_PERMISSION otherwise); shown as deleted', async () => {
+    const { message } = await own();
+    const denied = await api('bia', 'DELETE', `/api/messages/${message.id}`);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toBe('ERR_NO_PERMISSION');
+    const before = h.published.length;
+    const res = await api('ana', 'DELETE', `/api/messages/${message.id}`);
+    expect(res.body).toMatchObject({ isDeleted: true, body: '' });
+    expect(eventsSince(before, 'channels.message.send')[0]!.data.kind).toBe('delete');
+    expect((await api('ana', 'DELETE', `/api/messages/${message.id}`)).status).toBe(200);
+  });
+
+  it('one reaction per user per message, replaced; an emoji is required', async () => {
+    const { message } = await own();
+    await api('bia', 'POST', `/api/messages/react/${message.id}`, { reaction: '👍' });
+    const res = await api('bia', 'POST', `/api/messages/react/${message.id}`, { reaction: '😂' });
+    await api('ana', 'POST', `/api/messages/react/${message.id}`, { reaction: '❤️' });
+    expect(res.body.reactions.map((r: any) => [r.userId, r.emoji])).toEqual([[12, '😂']]);
+    const [row] = await sqlq<{ reactions: any[] }>(`select reactions from tickets.messages where id = $1`, message.id);
+    expect(row!.reactions.map((r) => r.emoji)).toEqual(['😂', '❤️']);
+    const missing = await api('bia', 'POST', `/api/messages/react/${message.id}`, {});
+    expect(missing.body.fields).toEqual([{ field: 'reaction', message: 'Required' }]);
+  });
+
+  it('404 ERR_NO_MESSAGE_FOUND across companies and for messages of tickets the caller may not see', async () => {
+    const { message } = await own();
+    for (const [method, url, body] of [
+      ['POST', `/api/messages/edit/${message.id}`, { body: 'x' }],
+      ['DELETE', `/api/messages/${message.id}`, undefined],
+      ['POST', `/api/messages/react/${message.id}`, { reaction: '👍' }],
+    ] as const) {
+      expect((await api('admin2', method, url, body)).body.error, url).toBe('ERR_NO_MESSAGE_FOUND');
+      expect((await api('outsider', method, url, body)).status, url).toBe(404);
+    }
+  });
+});
+
+describe('POST /api/message/forward', () => {
+  it("copies the message to the contact's ticket, opening one for the caller when there is none", async () => {
+    const source = await ticketIn();
+    const sent = await api('ana', 'POST', `/api/messages/${source.id}`, { body: 'encaminhe isto' });
+    const contactId = await h.insertContact(C1, { name: 'Destino' });
+    const res = await api('ana', 'POST', '/api/message/forward', { messageId: sent.body.message.id, contactId, signMessage: true });
+    expect(res.status).toBe(201);
+    expect(res.body.ticket).toMatchObject({ contactId, status: 'open', userId: 11, whatsappId: 300 });
+    expect(res.body.message).toMatchObject({ isForwarded: true, body: '*Ana:*\nencaminhe isto', ticketId: res.body.ticket.id });
+    const again = await api('bia', 'POST', '/api/message/forward', { messageId: sent.body.message.id, contactId });
+    expect(again.body.ticket.id).toBe(res.body.ticket.id);
+    expect(again.body.message.body).toBe('encaminhe isto');
+  });
+
+  it('refuses private notes, unknown contacts, other companies and bad input', async () => {
+    const source = await ticketIn();
+    const note = await api('ana', 'POST', `/api/messages/${source.id}`, { body: 'segredo', isPrivate: true });
+    const contactId = await h.insertContact(C1);
+    expect((await api('ana', 'POST', '/api/message/forward', { messageId: note.body.message.id, contactId })).status).toBe(400);
+    const text = await api('ana', 'POST', `/api/messages/${source.id}`, { body: 'público' });
+    expect((await api('ana', 'POST', '/api/message/forward', { messageId: text.body.message.id, contactId: 999999 })).body.error).toBe('ERR_NO_CONTACT_FOUND');
+    expect((await api('ana', 'POST', '/api/message/forward', { messageId: text.body.message.id, contactId: await h.insertContact(C2) })).body.error).toBe('ERR_NO_CONTACT_FOUND');
+    expect((await api('admin2', 'POST', '/api/message/forward', { messageId: text.body.message.id, contactId: await h.insertContact(C2) })).status).toBe(404);
+    const bad = await api('ana', 'POST', '/api/message/forward', { contactId: 'x' });
+    expect(bad.body.fields.map((f: any) => f.field).sort()).toEqual(['contactId', 'messageId']);
+  });
+});
+
+describe('tickets without connection', () => {
+  it('keep their messages (ack 0) until a connection is CONNECTED, then attach to it and send them in order', async () => {
+    const companyId = 9;
+    const admin = h.addUser({ id: 901, companyId, profile: 'admin', name: 'Nove' });
+    tokens.nine = h.token(admin);
+    await h.publish('auth.user.created', companyId, { user: admin });
+    const contactId = await h.insertContact(companyId, { name: 'Espera' });
+    const created = await api('nine', 'POST', '/api/tickets', { contactId });
+    expect(created.body.whatsappId).toBeNull();
+    const before = h.published.length;
+    await api('nine', 'POST', `/api/messages/${created.body.id}`, { body: 'primeira' });
+    await api('nine', 'POST', `/api/messages/${created.body.id}`, { body: 'nota', isPrivate: true });
+    await api('nine', 'POST', `/api/messages/${created.body.id}`, { body: 'segunda' });
+    expect(eventsSince(before, 'channels.message.send')).toHaveLength(0);
+
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 900, companyId, status: 'qrcode' }) });
+    expect(eventsSince(before, 'channels.message.send')).toHaveLength(0);
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 900, companyId, status: 'CONNECTED' }) });
+    expect(eventsSince(before, 'channels.message.send').map((e) => [e.data.body, e.data.connectionId])).toEqual([['primeira', 900], ['segunda', 900]]);
+    expect((await sqlq(`select whatsapp_id from tickets.tickets where id = $1`, created.body.id))[0]!.whatsapp_id).toBe(900);
+    const update = eventsSince(before, 'tickets.ticket.updated').at(-1)!;
+    expect(update.data.ticket).toMatchObject({ id: created.body.id, whatsappId: 900, whatsapp: { name: 'Principal' } });
+    // Sent ones are not sent again on the next CONNECTED.
+    const after = h.published.length;
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 900, companyId, status: 'CONNECTED' }) });
+    expect(eventsSince(after, 'channels.message.send')).toHaveLength(0);
+  });
+
+  it('a deleted connection leaves its open tickets waiting for the next one', async () => {
+    const companyId = 10;
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 1000, companyId }) });
+    const contactId = await h.insertContact(companyId);
+    const [t] = await sqlq<{ id: number }>(`insert into tickets.tickets (company_id, contact_id, status, whatsapp_id) values ($1, $2, 'pending', 1000) returning id`, companyId, contactId);
+    await h.publish('channels.connection.deleted', companyId, { connectionId: 1000 });
+    expect((await sqlq(`select whatsapp_id from tickets.tickets where id = $1`, t!.id))[0]!.whatsapp_id).toBeNull();
+  });
+});

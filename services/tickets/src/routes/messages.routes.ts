@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  editMessageBody,
+  forwardAnswer,
+  forwardMessageBody,
+  idParams,
+  listMessagesQuery,
+  message,
+  messagesPage,
+  reactMessageBody,
+  sendMessageBody,
+  ticketIdParams,
+} from '@atende/kit';
+import type { RouteModule } from '../deps.js';
+import { createConversation, type SendInput, type UploadedFile } from '../domain/message-actions.js';
+
+const sendAnswer = z.object({ message, messages: z.array(message), duplicate: z.boolean() });
+
+/** A multipart send: fields body (one per file as captions when repeated), isPrivate, quotedMsg; files (medias). */
+async function readMultipart(request: FastifyRequest): Promise<SendInput> {
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string[]> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (data.length > 0) files.push({ data, filename: part.filename ?? null, mimetype: part.mimetype ?? null });
+    } else {
+      (fields[part.fieldname] ??= []).push(typeof part.value === 'string' ? part.value : String(part.value));
+    }
+  }
+  const parsed = sendMessageBody.parse({
+    body: fields.body?.[0] ?? '',
+    ...(fields.isPrivate ? { isPrivate: fields.isPrivate[0] } : {}),
+    ...(fields.fromMe ? { fromMe: fields.fromMe[0] } : {}),
+    ...(fields.quotedMsg?.[0] ? { quotedMsg: fields.quotedMsg[0] } : {}),
+  });
+  const captions = fields.body && fields.body.length > 1 ? z.array(z.string().max(65_536)).parse(fields.body) : undefined;
+  return { body: parsed.body, isPrivate: parsed.isPrivate ?? false, quotedMsgId: parsed.quotedMsg ?? null, vCard: null, files, captions };
+}
+
+/** Messages of a ticket (spec 000 §7): history, send (JSON or multipart), edit, delete, react, forward. */
+export const messagesRoutes: RouteModule = (app, deps) => {
+  const conversation = createConversation(deps);
+  const { guards } = deps;
+  const tags = ['messages'];
+
+  app.get(
+    '/api/messages/:ticketId',
+    { preHandler: guards.authenticated, schema: { tags, params: ticketIdParams, querystring: listMessagesQuery, response: { 200: messagesPage } } },
+    (request) => conversation.page(request.auth, request.params.ticketId, request.query.pageNumber),
+  );
+
+  app.post(
+    '/api/messages/:ticketId',
+    {
+      preHandler: guards.authenticated,
+      schema: { tags, params: ticketIdParams, body: sendMessageBody.nullish(), consumes: ['application/json', 'multipart/form-data'], response: { 200: sendAnswer, 201: sendAnswer } },
+    },
+    async (request, reply) => {
+      let input: SendInput;
+      if (request.isMultipart()) input = await readMultipart(request);
+      else {
+        const body = request.body ?? sendMessageBody.parse({});
+        input = { body: body.body, isPrivate: body.isPrivate ?? false, quotedMsgId: body.quotedMsg ?? null, vCard: body.vCard ?? null, files: [] };
+      }
+      const answer = await conversation.send(request.auth, request.params.ticketId, input);
+      return reply.status(answer.duplicate ? 200 : 201).send(answer);
+    },
+  );
+
+  app.post('/api/messages/edit/:id', { preHandler: guards.authenticated, schema: { tags, params: idParams, body: editMessageBody, response: { 200: message } } }, (request) =>
+    conversation.edit(request.auth, request.params.id, request.body.body),
+  );
+
+  app.delete('/api/messages/:id', { preHandler: guards.authenticated, schema: { tags, params: idParams, response: { 200: message } } }, (request) =>
+    conversation.remove(request.auth, request.params.id),
+  );
+
+  app.post('/api/messages/react/:id', { preHandler: guards.authenticated, schema: { tags, params: idParams, body: reactMessageBody, response: { 200: message } } }, (request) =>
+    conversation.react(request.auth, request.params.id, request.body.reaction),
+  );
+
+  app.post('/api/message/forward', { preHandler: guards.authenticated, schema: { tags, body: forwardMessageBody, response: { 201: forwardAnswer } } }, async (request, reply) =>
+    reply.status(201).send(await conversation.forward(request.auth, request.body)),
+  );
+};
