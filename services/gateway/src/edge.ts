@@ -7,6 +7,10 @@ export type EdgeOptions = {
   ipPerMinute: number;
   userPerMinute: number;
   authPerMinute: number;
+  /** Ceiling of a JSON (non-multipart) body; the services have the same default. */
+  maxJsonBytes?: number;
+  /** Ceiling of a multipart upload at the edge; each service applies its own tighter limits. */
+  maxUploadBytes?: number;
 };
 
 const AUTH_ATTEMPT = /^\/api\/auth\/(login|signup|refresh_token)$/;
@@ -30,6 +34,12 @@ export function registerEdge(app: HttpApp, options: EdgeOptions): void {
     limited(await options.limits.hit(`ip:${request.ip}`, 60_000), options.ipPerMinute, reply);
     if (request.method === 'POST' && AUTH_ATTEMPT.test(path)) {
       limited(await options.limits.hit(`auth:${request.ip}`, 60_000), options.authPerMinute, reply);
+    }
+    // Refused here, before a proxied upstream would cut the connection mid-body.
+    const length = Number(request.headers['content-length'] ?? 0);
+    const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
+    if (length > (multipart ? (options.maxUploadBytes ?? 64 * 1024 * 1024) : (options.maxJsonBytes ?? 1024 * 1024))) {
+      throw new AppError('ERR_PAYLOAD_TOO_LARGE', 'Request body is too large');
     }
     if (isPublicPath(request.method, request.url)) return;
     const auth = authenticate(options.verify, request);

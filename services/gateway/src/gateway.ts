@@ -17,7 +17,7 @@ import {
   type TokenVerifier,
 } from '@atende/kit';
 import { registerEdge } from './edge.js';
-import { registerWeb } from './web.js';
+import { registerWeb, webFallback } from './web.js';
 
 export type GatewayLimits = { ipPerMinute: number; userPerMinute: number; authPerMinute: number };
 
@@ -33,7 +33,7 @@ type Common = {
 
 /** Standalone: every service's routes mounted in this one Fastify, behind the edge. */
 export async function createInProcessGateway(options: Common & { services: Service[]; ready: () => Promise<boolean> }): Promise<HttpApp> {
-  const app = createHttpApp({ logger: options.logger, trustProxy: options.trustProxy });
+  const app = createHttpApp({ logger: options.logger, trustProxy: options.trustProxy, notFound: webFallback(options.webDir) });
   registerEdge(app, { verify: options.verify, limits: options.limits, ...options.rate });
   await registerDocs(app, { title: 'Atende API', version: options.version });
   registerHealth(app, options.ready);
@@ -44,7 +44,7 @@ export async function createInProcessGateway(options: Common & { services: Servi
 
 /** Cluster: /api/* proxied to the owning service, /socket.io to realtime (with upgrades), web at /. */
 export async function createProxyGateway(options: Common & { upstreams: Partial<Record<string, string>> }): Promise<{ app: HttpApp; attach(server: Server): void }> {
-  const app = createHttpApp({ logger: options.logger, trustProxy: options.trustProxy });
+  const app = createHttpApp({ logger: options.logger, trustProxy: options.trustProxy, notFound: webFallback(options.webDir) });
   registerEdge(app, { verify: options.verify, limits: options.limits, ...options.rate });
   const docs = await mergedDocs(options);
   await app.register(swagger, { openapi: { info: { title: 'Atende API', version: options.version } } });

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
+  AppError,
   canSeeTicket,
   createUserDirectory,
   emissionsFor,
@@ -151,7 +152,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         const query = socket.handshake.query as Record<string, unknown>;
         const token = (socket.handshake.auth as { token?: unknown })?.token ?? query.token;
         try {
-          if (typeof token !== 'string' || !token) throw new Error('ERR_SESSION_EXPIRED');
+          if (typeof token !== 'string' || !token) throw new AppError('ERR_SESSION_EXPIRED', 'No token');
           (socket.data as SocketData).auth = ctx.verify(token);
           next();
         } catch (err) {

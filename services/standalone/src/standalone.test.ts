@@ -69,7 +69,7 @@ describe('standalone (npm start)', () => {
     expect(version.status).toBe(200);
     expect(await version.json()).toEqual({ version: expect.any(String) });
 
-    expect(await stop(first.process)).toBe(0);
+    expect(await stop(first.process), first.output()).toBe(0);
     expect(first.output()).toContain('Atende stopped.');
     // PostgreSQL went down with it: the port of its socket file is gone.
     const { readdir } = await import('node:fs/promises');
@@ -78,6 +78,6 @@ describe('standalone (npm start)', () => {
     const second = await start();
     expect(second.output()).not.toContain('generated now');
     expect((await login(password!)).status).toBe(200);
-    expect(await stop(second.process)).toBe(0);
+    expect(await stop(second.process), second.output()).toBe(0);
   }, 180_000);
 });

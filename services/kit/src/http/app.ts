@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -15,6 +15,8 @@ export type HttpAppOptions = {
   trustProxy?: boolean;
   /** JSON body ceiling; uploads have their own limits. Default 1 MiB. */
   bodyLimit?: number;
+  /** What answers unknown paths (the gateway serves the web app's pages); the catalogue 404 by default. */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 };
 
 /**
@@ -26,9 +28,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     loggerInstance: options.logger as FastifyBaseLogger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -48,6 +49,6 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     done();
   });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
+  app.setNotFoundHandler(options.notFound ?? notFoundHandler);
   return app.withTypeProvider<ZodTypeProvider>();
 }

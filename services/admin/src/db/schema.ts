@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, jsonb, numeric, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { outboxTables, type WeekdaySchedule } from '@atende/kit';
+
+export const adminSchema = pgSchema('admin');
+
+export const plans = adminSchema.table(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    users: integer('users').notNull().default(0),
+    connections: integer('connections').notNull().default(0),
+    queues: integer('queues').notNull().default(0),
+    amount: numeric('amount', { precision: 11, scale: 2 }).notNull().default('0'),
+    isPublic: boolean('is_public').notNull().default(true),
+    useWhatsapp: boolean('use_whatsapp').notNull().default(true),
+    useFacebook: boolean('use_facebook').notNull().default(true),
+    useInstagram: boolean('use_instagram').notNull().default(true),
+    useCampaigns: boolean('use_campaigns').notNull().default(true),
+    useSchedules: boolean('use_schedules').notNull().default(true),
+    useInternalChat: boolean('use_internal_chat').notNull().default(true),
+    useExternalApi: boolean('use_external_api').notNull().default(true),
+    useKanban: boolean('use_kanban').notNull().default(true),
+    useOpenAi: boolean('use_open_ai').notNull().default(true),
+    useIntegrations: boolean('use_integrations').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('plans_name_key').on(sql`lower(${t.name})`)],
+);
+
+export const companies = adminSchema.table(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    email: varchar('email', { length: 254 }),
+    phone: varchar('phone', { length: 30 }),
+    document: varchar('document', { length: 30 }),
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
+    status: boolean('status').notNull().default(true),
+    dueDate: date('due_date', { mode: 'string' }),
+    recurrence: varchar('recurrence', { length: 20 }),
+    paymentMethod: varchar('payment_method', { length: 50 }),
+    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('companies_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** One row per company and key that differs from nothing: missing keys read as the catalogue default. */
+export const settings = adminSchema.table(
+  'settings',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 60 }).notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+
+export const helps = adminSchema.table('helps', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description'),
+  video: varchar('video', { length: 500 }),
+  link: varchar('link', { length: 1000 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const { outbox, processedEvents } = outboxTables(adminSchema);
+
+export const schema = { plans, companies, settings, helps, outbox, processedEvents };
+export type PlanRow = typeof plans.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+export type SettingRow = typeof settings.$inferSelect;
+export type HelpRow = typeof helps.$inferSelect;

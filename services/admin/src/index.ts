@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { Outbox, createGuards, createUnitOfWork, migrate, pingDatabase, type Service, type ServiceFactory, type Subscription } from '@atende/kit';
+import type { AdminConfig } from './config.js';
+import { schema } from './db/schema.js';
+import { createCatalogue } from './domain/catalogue.js';
+import { createHelps } from './domain/helps.js';
+import { seedCatalogue } from './domain/seed.js';
+import { createSettings } from './domain/settings.js';
+import { startEventHandlers } from './events/handlers.js';
+import { companiesRoutes } from './routes/companies.routes.js';
+import { helpsRoutes } from './routes/helps.routes.js';
+import { plansRoutes } from './routes/plans.routes.js';
+import { settingsRoutes } from './routes/settings.routes.js';
+
+export { adminConfigShape, type AdminConfig } from './config.js';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Companies, plans, settings, helps and the version (bounded context "admin"). */
+export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Service => {
+  const db = drizzle(ctx.sql, { schema });
+  const outbox = new Outbox(ctx.sql, 'admin', ctx.bus, ctx.logger);
+  const unitOfWork = createUnitOfWork(db, outbox);
+  const catalogue = createCatalogue({ ctx, db, unitOfWork, signupTrialDays: config.SIGNUP_TRIAL_DAYS });
+  const settings = createSettings({ db, unitOfWork });
+  const helps = createHelps(db);
+  const guards = createGuards({ verify: ctx.verify, companies: ctx.companies });
+  let subscriptions: Subscription[] = [];
+
+  return {
+    name: 'admin',
+    async register(app) {
+      await app.register(async (scope) => {
+        companiesRoutes(scope, { catalogue, guards });
+        plansRoutes(scope, { catalogue, guards });
+        settingsRoutes(scope, { settings, guards, version: ctx.version });
+        helpsRoutes(scope, { helps, guards });
+      });
+    },
+    async start() {
+      await migrate(ctx.sql, { schema: 'admin', dir: MIGRATIONS, logger: ctx.logger });
+      await seedCatalogue(db, { companyName: config.MAIN_COMPANY_NAME, logger: ctx.logger });
+      subscriptions = await startEventHandlers({ ctx, unitOfWork, catalogue, settings });
+      outbox.start();
+    },
+    async stop() {
+      for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
+      subscriptions = [];
+      await outbox.stop();
+    },
+    ready: () => pingDatabase(ctx.sql),
+  };
+};

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
+
+let platform: TestPlatform;
+let superSession: Session;
+let company: Awaited<ReturnType<TestPlatform['createCompany']>>;
+let other: Awaited<ReturnType<TestPlatform['createCompany']>>;
+let attendant: Session;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  superSession = await platform.login();
+  company = await platform.createCompany();
+  other = await platform.createCompany();
+  attendant = (await platform.createUser(company.admin)).session;
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('seed', () => {
+  it('has company 1 with a plan of every feature, never seeded twice', async () => {
+    const main = await platform.request('GET', '/api/companies/1', { token: superSession.token });
+    expect(main.status).toBe(200);
+    expect(main.body).toMatchObject({ id: 1, name: 'Empresa 1', status: true });
+    const plan = await platform.request('GET', '/api/companies/listPlan/1', { token: superSession.token });
+    expect(plan.body).toMatchObject({ users: 0, useWhatsapp: true, useKanban: true, useOpenAi: true, useExternalApi: true });
+    const list = await platform.request('GET', '/api/companies/list', { token: superSession.token });
+    expect(list.body.filter((c: { id: number }) => c.id === 1)).toHaveLength(1);
+  });
+
+  it('answers the version without a session', async () => {
+    const answer = await platform.request('GET', '/api/version');
+    expect(answer).toMatchObject({ status: 200, body: { version: expect.stringMatching(/^\d+\.\d+\.\d+/) } });
+  });
+});
+
+describe('plans', () => {
+  it('creates with the spec defaults, lists public ones without a session, refuses duplicates', async () => {
+    const created = await platform.request('POST', '/api/plans', { token: superSession.token, body: { name: 'Gold' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Gold', users: 0, connections: 0, queues: 0, amount: '0.00', isPublic: true, useCampaigns: true, useIntegrations: true });
+    const hidden = await platform.request('POST', '/api/plans', { token: superSession.token, body: { name: 'Hidden', isPublic: false, amount: '99,90' } });
+    expect(hidden.body.amount).toBe('99.90');
+    const open = await platform.request('GET', '/api/plans/list');
+    expect(open.status).toBe(200);
+    const names = open.body.map((p: { name: string }) => p.name);
+    expect(names).toContain('Gold');
+    expect(names).not.toContain('Hidden');
+    const dup = await platform.request('POST', '/api/plans', { token: superSession.token, body: { name: 'gold' } });
+    expect(dup).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_NAME' } });
+  });
+
+  it('validates fields', async () => {
+    const bad = await platform.request('POST', '/api/plans', { token: superSession.token, body: { name: '', users: -1, amount: 'lots' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('ERR_VALIDATION');
+  });
+
+  it('updates, and refuses to delete a plan in use', async () => {
+    const plan = await platform.request('POST', '/api/plans', { token: superSession.token, body: { name: 'Silver' } });
+    const updated = await platform.request('PUT', `/api/plans/${plan.body.id}`, { token: superSession.token, body: { users: 5, useKanban: false } });
+    expect(updated.body).toMatchObject({ users: 5, useKanban: false });
+    const used = await platform.createCompany({ planId: plan.body.id });
+    const refused = await platform.request('DELETE', `/api/plans/${plan.body.id}`, { token: superSession.token });
+    expect(refused).toMatchObject({ status: 409, body: { error: 'ERR_PLAN_IN_USE' } });
+    expect((await platform.request('DELETE', `/api/companies/${used.companyId}`, { token: superSession.token })).status).toBe(200);
+    expect((await platform.request('DELETE', `/api/plans/${plan.body.id}`, { token: superSession.token })).status).toBe(200);
+    expect((await platform.request('DELETE', `/api/plans/${plan.body.id}`, { token: superSession.token })).body.error).toBe('ERR_NO_PLAN_FOUND');
+  });
+
+  it('is the super user’s only', async () => {
+    expect((await platform.request('POST', '/api/plans', { token: company.admin.token, body: { name: 'Mine' } })).status).toBe(403);
+    expect((await platform.request('GET', '/api/plans/all', { token: company.admin.token })).status).toBe(403);
+    expect((await platform.request('GET', '/api/plans/all')).status).toBe(401);
+  });
+});
+
+describe('companies', () => {
+  it('creates a company with its admin, who can log in', async () => {
+    const plan = await platform.request('POST', '/api/plans', { token: superSession.token, body: { name: 'Clinic plan' } });
+    const created = await platform.request('POST', '/api/companies', {
+      token: superSession.token,
+      body: { name: 'Clínica Sorriso', email: 'owner@sorriso.example', password: 'sorriso-1', planId: plan.body.id, dueDate: '2030-01-31', recurrence: 'TRIMESTRAL' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Clínica Sorriso', dueDate: '2030-01-31', recurrence: 'TRIMESTRAL', plan: { name: 'Clinic plan' } });
+    const session = await platform.login('owner@sorriso.example', 'sorriso-1');
+    expect(session.user).toMatchObject({ profile: 'admin', companyId: created.body.id });
+    const listed = await eventually(async () => {
+      const row = (await platform.request('GET', '/api/companies/list', { token: superSession.token })).body.find((c: { id: number }) => c.id === created.body.id);
+      expect(row.lastLogin).not.toBeNull();
+      return row;
+    });
+    expect(listed.name).toBe('Clínica Sorriso');
+  });
+
+  it('leaves nothing behind when the admin e-mail is taken', async () => {
+    const taken = await platform.request('POST', '/api/companies', {
+      token: superSession.token,
+      body: { name: 'Copycat', email: company.email, password: 'whatever-1', planId: 1 },
+    });
+    expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } });
+    const page = await platform.request('GET', '/api/companies?searchParam=Copycat', { token: superSession.token });
+    expect(page.body).toMatchObject({ companies: [], count: 0, hasMore: false });
+  });
+
+  it('validates with the spec messages', async () => {
+    const bad = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'A', email: 'nope' } });
+    expect(bad.status).toBe(400);
+    const fields = JSON.stringify(bad.body);
+    expect(fields).toContain('Nome é obrigatório');
+    expect(fields).toContain('Email é inválido');
+    expect(fields).toContain('planId');
+    const noPlan = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'No plan', email: 'x@example.com', planId: 999999 } });
+    expect(noPlan).toMatchObject({ status: 404, body: { error: 'ERR_NO_PLAN_FOUND' } });
+  });
+
+  it('pages, edits, renews and deletes; company 1 cannot be deleted', async () => {
+    const page = await platform.request('GET', '/api/companiesPlan?pageNumber=1', { token: superSession.token });
+    expect(page.body.companies.length).toBeGreaterThanOrEqual(3);
+    expect(page.body.companies[0].plan).not.toBeUndefined();
+    const renewed = await platform.request('PUT', `/api/companies/${other.companyId}`, { token: superSession.token, body: { dueDate: '2031-02-28', recurrence: 'ANUAL' } });
+    expect(renewed.body).toMatchObject({ dueDate: '2031-02-28', recurrence: 'ANUAL' });
+    const main = await platform.request('DELETE', '/api/companies/1', { token: superSession.token });
+    expect(main).toMatchObject({ status: 400, body: { error: 'ERR_CANNOT_DELETE_MAIN_COMPANY' } });
+    expect((await platform.request('PUT', '/api/companies/424242', { token: superSession.token, body: { name: 'Ghost' } })).status).toBe(404);
+  });
+
+  it('lets members read only their own company and plan', async () => {
+    expect((await platform.request('GET', `/api/companies/${company.companyId}`, { token: attendant.token })).status).toBe(200);
+    expect((await platform.request('GET', `/api/companies/listPlan/${company.companyId}`, { token: company.admin.token })).status).toBe(200);
+    expect((await platform.request('GET', `/api/companies/${other.companyId}`, { token: company.admin.token })).status).toBe(404);
+    expect((await platform.request('GET', `/api/companies/listPlan/${other.companyId}`, { token: company.admin.token })).status).toBe(404);
+    expect((await platform.request('GET', '/api/companies', { token: company.admin.token })).status).toBe(403);
+    expect((await platform.request('PUT', `/api/companies/${company.companyId}`, { token: company.admin.token, body: { dueDate: '2999-01-01' } })).status).toBe(403);
+    expect((await platform.request('DELETE', `/api/companies/${other.companyId}`, { token: company.admin.token })).status).toBe(403);
+  });
+
+  it('saves working hours for the admin’s own company only', async () => {
+    const schedules = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }];
+    const saved = await platform.request('PUT', `/api/companies/${company.companyId}/schedules`, { token: company.admin.token, body: { schedules } });
+    expect(saved.body.schedules).toEqual(schedules);
+    expect((await platform.request('PUT', `/api/companies/${other.companyId}/schedules`, { token: company.admin.token, body: { schedules } })).status).toBe(404);
+    expect((await platform.request('PUT', `/api/companies/${company.companyId}/schedules`, { token: attendant.token, body: { schedules } })).status).toBe(403);
+    const bad = await platform.request('PUT', `/api/companies/${company.companyId}/schedules`, { token: company.admin.token, body: { schedules: [{ ...schedules[0], startTimeA: '25:00' }] } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('settings', () => {
+  it('lists every key with defaults, per company, without platform keys for admins', async () => {
+    const list = await platform.request('GET', '/api/settings', { token: company.admin.token });
+    expect(list.status).toBe(200);
+    const byKey = Object.fromEntries(list.body.map((s: { key: string; value: string }) => [s.key, s.value]));
+    expect(byKey).toMatchObject({ userRating: 'disabled', sendSignMessage: 'enabled', scheduleType: 'disabled', textCorrectorModel: 'gpt-4o-mini' });
+    expect(byKey.userCreation).toBeUndefined();
+    expect(list.body.every((s: { companyId: number }) => s.companyId === company.companyId)).toBe(true);
+  });
+
+  it('updates a key for the caller’s company only and validates the value', async () => {
+    const saved = await platform.request('PUT', '/api/settings/userRating', { token: company.admin.token, body: { value: 'enabled' } });
+    expect(saved.body).toMatchObject({ key: 'userRating', value: 'enabled', companyId: company.companyId });
+    expect((await platform.request('GET', '/api/setting/userRating', { token: attendant.token })).body).toEqual({ key: 'userRating', value: 'enabled' });
+    expect((await platform.request('GET', '/api/setting/userRating', { token: other.admin.token })).body.value).toBe('disabled');
+    const bad = await platform.request('PUT', '/api/settings/userRating', { token: company.admin.token, body: { value: 'maybe' } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect((await platform.request('PUT', '/api/settings/noSuchKey', { token: company.admin.token, body: { value: 'x' } })).body.error).toBe('ERR_NO_SETTING_FOUND');
+    expect((await platform.request('PUT', '/api/settings/userRating', { token: attendant.token, body: { value: 'disabled' } })).status).toBe(403);
+    const companyWay = await platform.request('PUT', '/api/companySettings', { token: company.admin.token, body: { column: 'requiredTag', data: 'enabled' } });
+    expect(companyWay.body).toMatchObject({ key: 'requiredTag', value: 'enabled' });
+    expect((await platform.request('GET', '/api/companySettingOne?column=requiredTag', { token: attendant.token })).body).toMatchObject({ requiredTag: 'enabled' });
+    const all = await platform.request('GET', `/api/companySettings/${company.companyId}`, { token: attendant.token });
+    expect(all.body).toMatchObject({ companyId: company.companyId, requiredTag: 'enabled', userRating: 'enabled' });
+    expect((await platform.request('GET', `/api/companySettings/${company.companyId}`, { token: other.admin.token })).status).toBe(404);
+  });
+
+  it('never answers an API key in clear', async () => {
+    await platform.request('PUT', '/api/settings/textCorrectorOpenAiApiKey', { token: company.admin.token, body: { value: 'sk-live-verysecret-9876' } });
+    const read = await platform.request('GET', '/api/setting/textCorrectorOpenAiApiKey', { token: company.admin.token });
+    expect(read.body.value).toBe('••••••••9876');
+    const list = await platform.request('GET', '/api/settings', { token: company.admin.token });
+    expect(JSON.stringify(list.body)).not.toContain('verysecret');
+    // Sending the mask back keeps the stored key.
+    await platform.request('PUT', '/api/settings/textCorrectorOpenAiApiKey', { token: company.admin.token, body: { value: '••••••••9876' } });
+    expect((await platform.request('GET', '/api/setting/textCorrectorOpenAiApiKey', { token: company.admin.token })).body.value).toBe('••••••••9876');
+  });
+
+  it('keeps platform keys to the super user and serves only public keys without a session', async () => {
+    expect((await platform.request('PUT', '/api/settings/userCreation', { token: company.admin.token, body: { value: 'enabled' } })).status).toBe(403);
+    expect((await platform.request('GET', '/api/public-settings/userCreation')).body).toBe('disabled');
+    await platform.request('PUT', '/api/settings/userCreation', { token: superSession.token, body: { value: 'enabled' } });
+    await platform.request('PUT', '/api/settings/appName', { token: superSession.token, body: { value: 'Clinic Desk' } });
+    expect((await platform.request('GET', '/api/public-settings/userCreation')).body).toBe('enabled');
+    expect((await platform.request('GET', '/api/public-settings/appName')).body).toBe('Clinic Desk');
+    expect((await platform.request('GET', '/api/public-settings/primaryColorLight')).body).toBe('#065183');
+    expect((await platform.request('GET', '/api/public-settings/textCorrectorOpenAiApiKey')).status).toBe(404);
+    expect((await platform.request('GET', '/api/public-settings/userRating')).status).toBe(404);
+    const badColour = await platform.request('PUT', '/api/settings/primaryColorDark', { token: superSession.token, body: { value: 'blue' } });
+    expect(badColour.status).toBe(400);
+    await platform.request('PUT', '/api/settings/userCreation', { token: superSession.token, body: { value: 'disabled' } });
+  });
+});
+
+describe('helps', () => {
+  it('super user edits, everyone reads', async () => {
+    const created = await platform.request('POST', '/api/helps', { token: superSession.token, body: { title: 'Primeiros passos', description: 'Como atender', video: 'dQw4w9WgXcQ' } });
+    expect(created.status).toBe(201);
+    expect((await platform.request('GET', '/api/helps/list', { token: attendant.token })).body.map((h: { title: string }) => h.title)).toContain('Primeiros passos');
+    const page = await platform.request('GET', '/api/helps?searchParam=primeiros', { token: attendant.token });
+    expect(page.body).toMatchObject({ count: 1, hasMore: false });
+    const updated = await platform.request('PUT', `/api/helps/${created.body.id}`, { token: superSession.token, body: { title: 'Primeiros passos (novo)' } });
+    expect(updated.body.title).toBe('Primeiros passos (novo)');
+    expect((await platform.request('POST', '/api/helps', { token: company.admin.token, body: { title: 'x' } })).status).toBe(403);
+    expect((await platform.request('POST', '/api/helps', { token: superSession.token, body: { title: '' } })).status).toBe(400);
+    expect((await platform.request('DELETE', `/api/helps/${created.body.id}`, { token: superSession.token })).status).toBe(200);
+    expect((await platform.request('DELETE', `/api/helps/${created.body.id}`, { token: superSession.token })).body.error).toBe('ERR_NO_HELP_FOUND');
+  });
+});
