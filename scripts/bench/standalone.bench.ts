@@ -37,7 +37,6 @@ const postgresRssKb = () => {
   const children = execSync(`ps -o pid= --ppid ${postmaster}`, { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean).map(Number);
   return [postmaster, ...children].reduce((sum, pid) => sum + rssKb(pid), 0);
 };
-};
 
 try {
   const first = await startAndTime();

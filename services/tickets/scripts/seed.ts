@@ -99,7 +99,7 @@ async function seedCompany(sql: Sql, companyId: number, size: { tickets: number;
   const attendants = users.filter((u) => u.profile === 'user').map((u) => u.id);
 
   // Contacts: one per ticket (numbers unique per company).
-  const [{ first }] = (await sql<{ first: number }[]>`select coalesce(max(id), 0) + 1 as first from tickets.contacts`) as [{ first: number }];
+  const first = (await sql<{ first: number }[]>`select coalesce(max(id), 0) + 1 as first from tickets.contacts`)[0]!.first;
   await sql`
     insert into tickets.contacts (company_id, name, number, remote_jid, whatsapp_id, created_at, updated_at)
     select ${companyId}, 'Contato ' || g, '5511' || lpad(g::text, 9, '0'), null, ${connection!.id}, now() - interval '400 days', now() - interval '400 days'

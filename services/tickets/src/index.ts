@@ -19,7 +19,15 @@ import { schema } from './db/schema.js';
 import type { RouteModule, TicketsDeps } from './deps.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
+import { contactImportRoutes } from './routes/contact-import.routes.js';
+import { contactsRoutes } from './routes/contacts.routes.js';
+import { kanbanRoutes } from './routes/kanban.routes.js';
 import { messagesRoutes } from './routes/messages.routes.js';
+import { pinsRoutes } from './routes/pins.routes.js';
+import { queuesRoutes } from './routes/queues.routes.js';
+import { quickMessagesRoutes } from './routes/quick-messages.routes.js';
+import { ticketNotesRoutes } from './routes/ticket-notes.routes.js';
+import { tagsRoutes } from './routes/tags.routes.js';
 import { ticketsRoutes } from './routes/tickets.routes.js';
 
 export { ticketsConfigShape, type TicketsConfig } from './config.js';
@@ -31,6 +39,14 @@ const routeModules: RouteModule[] = [
   ticketsRoutes,
   messagesRoutes,
   dashboardRoutes,
+  ticketNotesRoutes,
+  pinsRoutes,
+  queuesRoutes,
+  quickMessagesRoutes,
+  contactsRoutes,
+  contactImportRoutes,
+  tagsRoutes,
+  kanbanRoutes,
 ];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */

@@ -102,6 +102,17 @@ export const requestSchemas = {
     request: z.object({ companyId: z.number().int() }),
     response: z.object({ users: z.array(user) }),
   },
+  /**
+   * tickets → channels: the contacts a connection's phone knows (POST /contacts/import: the phonebook;
+   * /contacts/import/chats: the people of its chats), from a connection tickets knows as connected.
+   */
+  'channels.contacts.fetch': {
+    request: z.object({ companyId: z.number().int(), connectionId: z.number().int(), source: z.enum(['phonebook', 'chats']) }),
+    response: z.object({
+      connectionId: z.number().int(),
+      contacts: z.array(z.object({ name: z.string().max(250), number: z.string().max(50), isGroup: z.boolean().optional() })).max(100_000),
+    }),
+  },
 } as const;
 
 export type RequestSubject = keyof typeof requestSchemas;

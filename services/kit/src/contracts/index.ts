@@ -6,6 +6,8 @@ export * from './admin.js';
 export * from './events.js';
 export * from './socket.js';
 export * from './tickets.js';
+export * from './contacts.js';
+export * from './desk.js';
 export * from './channels.js';
 export type { TicketStatus, Viewer, TicketScope, VisibilityRule } from '../visibility.js';
 export { canSeeTicket, visibilityRule } from '../visibility.js';

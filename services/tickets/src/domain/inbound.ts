@@ -7,6 +7,7 @@ import { projectionsRepository, type ConnectionProjection } from '../db/projecti
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
+import { createChatbot } from './chatbot-runtime.js';
 import { announceMessage, announceTicket, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 
@@ -35,6 +36,7 @@ export const ownMediaKey = (companyId: number, key: string | null | undefined): 
 
 export function createInbound(deps: TicketsDeps) {
   const access = createAccess(deps);
+  const chatbot = createChatbot(deps);
 
   /** Find the contact by number or lid (filling in what it lacks), or create it; concurrent creators meet on the unique indexes. */
   const upsertContact = async (
@@ -180,6 +182,8 @@ export function createInbound(deps: TicketsDeps) {
       else if (previous && previous.status !== touched.status) await announceTicket(tx, emit, touched, previous);
       const [message] = await messages.present([row.id], touched, deps.mediaUrl);
       await announceMessage(tx, emit, touched, message!);
+      // The chatbot answers what contacts write (never messages sent from the phone, never in groups).
+      if (!data.fromMe && !chat.isGroup) await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
       return { stored: true, ticketId: touched.id, messageId: row.id };
     },
 

@@ -231,7 +231,8 @@ export function createTicketDesk(deps: TicketsDeps) {
             return announceTicket(tx, emit, withMessages, 'new');
           }
 
-          const updated = await repo.update(c.companyId, row.id, plan.changes);
+          // A person taking any step ends the chatbot's conversation.
+          const updated = await repo.update(c.companyId, row.id, { ...plan.changes, ...(row.isBot && plan.action !== 'update' ? { isBot: false } : {}) });
           await logs.add(c.companyId, row.id, plan.logs);
           const withMessages = await postAutomatic(tx, emit, c, plan, updated, s, connection);
           return announceTicket(tx, emit, withMessages, previous);

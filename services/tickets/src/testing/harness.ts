@@ -53,6 +53,10 @@ export type Harness = {
   published: Envelope[];
   users: Map<number, User>;
   settings: Map<number, { key: string; value: string }[]>;
+  /** Plan fields of a company as the company directory answers them (none: no plan). */
+  plans: Map<number, Partial<NonNullable<CompanyWithPlan['plan']>>>;
+  /** Company fields (e.g. schedules) as the company directory answers them. */
+  companyFields: Map<number, Partial<CompanyWithPlan['company']>>;
   addUser(fields: Partial<User> & { id: number; companyId: number }): User;
   token(user: Pick<User, 'id' | 'companyId' | 'profile' | 'super'>): string;
   request<T = any>(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
@@ -111,6 +115,8 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tickets-test-'));
   const users = new Map<number, User>();
   const settings = new Map<number, { key: string; value: string }[]>();
+  const plans = new Map<number, Partial<NonNullable<CompanyWithPlan['plan']>>>();
+  const companyFields = new Map<number, Partial<CompanyWithPlan['company']>>();
   const published: Envelope[] = [];
   const subscriptions = [
     await answer(bus, 'auth.user.get', async ({ userId }) => {
@@ -122,7 +128,11 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     }),
   ];
   const companies = new Directory<number, CompanyWithPlan | null>(
-    async (companyId) => ({ company: { id: companyId } as CompanyWithPlan['company'], plan: null, settings: settings.get(companyId) ?? [] }),
+    async (companyId) => ({
+      company: { id: companyId, ...companyFields.get(companyId) } as CompanyWithPlan['company'],
+      plan: (plans.get(companyId) as CompanyWithPlan['plan'] | undefined) ?? null,
+      settings: settings.get(companyId) ?? [],
+    }),
     0,
   );
   const ctx: ServiceContext = {
@@ -176,6 +186,8 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     published,
     users,
     settings,
+    plans,
+    companyFields,
     addUser(fields) {
       const user = makeUser(fields);
       users.set(user.id, user);

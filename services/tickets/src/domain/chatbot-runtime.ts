@@ -1,0 +1,206 @@
+import type { Emit, WeekdaySchedule } from '@atende/kit';
+import type { TicketsDb, TicketsDeps } from '../deps.js';
+import { logsRepository } from '../db/logs.repository.js';
+import type { ConnectionProjection } from '../db/projections.repository.js';
+import { queuesRepository, type ChatbotRow, type QueueRow } from '../db/queues.repository.js';
+import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tickets.repository.js';
+import type { LogEntry, TicketChanges } from './tickets.js';
+import { createAccess } from './access.js';
+import { isOpenAt, menuText, parseChoice } from './chatbot.js';
+import { announceTicket, postMessage, scopeOf } from './outbound.js';
+import type { ContactRow } from './presenters.js';
+import { replaceVariables } from './variables.js';
+
+export type BotInput = {
+  ticket: TicketRow;
+  /** The ticket's contact (never a group: the bot does not talk in groups). */
+  contact: ContactRow;
+  connection: ConnectionProjection | undefined;
+  /** What the contact just wrote. */
+  body: string;
+  /** The ticket was opened by this message. */
+  created: boolean;
+};
+
+/**
+ * The chatbot on inbound messages (spec 000 §2/§4, spec 001 §2/§3): a waiting ticket without queue on a
+ * connection with several queues gets the queue menu (the connection's greeting and one numbered line
+ * per queue); the contact's number picks the queue, whose greeting follows, with its own option tree
+ * when it has one; anything else repeats the menu. Contacts with disableBot, groups and tickets someone
+ * handles are left alone. Every text goes through the outbound path (stored, channels.message.send).
+ */
+export function createChatbot(deps: TicketsDeps) {
+  const access = createAccess(deps);
+  const tz = deps.config.TICKETS_TIME_ZONE;
+
+  return {
+    async afterInbound(tx: TicketsDb, emit: Emit, input: BotInput): Promise<TicketRow> {
+      const { contact, connection } = input;
+      const start = input.ticket;
+      if (!connection || start.isGroup || contact.isGroup || contact.disableBot || start.userId !== null || start.status !== 'pending') return start;
+      // The common case costs nothing: a ticket already in its queue with the bot done, or a connection without queues.
+      if (!input.created && !start.isBot && (start.queueId !== null || connection.queueIds.length === 0)) return start;
+      const companyId = start.companyId;
+      const settings = await access.settings(companyId);
+      const now = new Date();
+
+      let current = start;
+      let touched = false;
+      const tickets = ticketsRepository(tx);
+      const queues = queuesRepository(tx);
+      const logs = logsRepository(tx);
+
+      const set = async (changes: TicketChanges & Partial<Omit<NewTicketRow, 'status'>>) => {
+        current = await tickets.update(companyId, current.id, changes);
+        touched = true;
+      };
+      const log = (entry: LogEntry) => logs.add(companyId, current.id, [entry]);
+      const say = async (text: string, queue: Pick<QueueRow, 'name'> | null) => {
+        const body = replaceVariables(text, { contact, user: null, ticket: current, queue, connection, now, timeZone: tz }).trim();
+        if (!body) return;
+        current = (await postMessage(deps, tx, emit, { ticket: current, contact, body, userId: null })).ticket;
+      };
+      const finish = async (): Promise<TicketRow> => {
+        if (touched) await announceTicket(tx, emit, current, scopeOf(start));
+        return current;
+      };
+
+      // Company working hours (setting scheduleType 'company'): outside them only the out-of-hours text, once per ticket.
+      if (settings.value('scheduleType') === 'company') {
+        const company = await deps.ctx.companies.get(companyId).catch(() => null);
+        if (!isOpenAt(company?.company.schedules, now, tz)) {
+          if (input.created) await say(connection.outOfHoursMessage, null);
+          return current;
+        }
+      }
+
+      const offered = await queues.byIds(companyId, connection.queueIds);
+      const severalQueues = offered.length > 1;
+
+      const showQueueMenu = async (repeat: boolean) => {
+        await say(menuText(connection.greetingMessage, offered), null);
+        if (repeat) await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1 });
+        else {
+          await set({ isBot: true, chatbotId: null });
+          await log({ type: 'chatBot', userId: null, queueId: null });
+        }
+      };
+
+      /** A level of a queue's option tree: its text (the queue's or the parent option's greeting) and options. */
+      const showLevel = async (queue: QueueRow, parent: ChatbotRow | null, options: ChatbotRow[]) => {
+        await say(menuText(parent ? parent.greetingMessage : queue.greetingMessage, options, parent !== null || severalQueues), queue);
+      };
+
+      const enterQueue = async (queue: QueueRow, how: 'chosen' | 'arrived') => {
+        if (current.queueId !== queue.id || current.chatbotId !== null) await set({ queueId: queue.id, chatbotId: null });
+        if (settings.value('scheduleType') === 'queue' && !isOpenAt(queue.schedules as WeekdaySchedule[], now, tz)) {
+          await say(queue.outOfHoursMessage, queue);
+          if (current.isBot) await set({ isBot: false });
+          return;
+        }
+        const options = await queues.level(companyId, queue.id, null);
+        if (options.length > 0) {
+          await showLevel(queue, null, options);
+          if (!current.isBot) await set({ isBot: true });
+          await log({ type: 'chatBot', userId: null, queueId: queue.id });
+          return;
+        }
+        // A single queue greets only with sendGreetingMessageOneQueues; a chosen queue always does.
+        if (how === 'chosen' || settings.on('sendGreetingMessageOneQueues')) await say(queue.greetingMessage, queue);
+        if (current.isBot) await set({ isBot: false });
+      };
+
+      const applyOption = async (queue: QueueRow, option: ChatbotRow) => {
+        await log({ type: 'chatBot', userId: null, queueId: queue.id });
+        const children = await queues.level(companyId, queue.id, option.id);
+        switch (option.queueType) {
+          case 'queue': {
+            const target = option.optQueueId ? await queues.findById(companyId, option.optQueueId) : undefined;
+            await say(option.greetingMessage, queue);
+            if (target) {
+              await log({ type: 'redirect', userId: null, queueId: target.id });
+              await enterQueue(target, 'chosen');
+            } else await set({ isBot: false, chatbotId: option.id });
+            break;
+          }
+          case 'attendent': {
+            await say(option.greetingMessage, queue);
+            const user = option.optUserId ? await access.companyUser(tx, companyId, option.optUserId).catch(() => null) : null;
+            if (user) {
+              const queueId = option.optQueueId ?? queue.id;
+              await set({ userId: user.id, queueId, status: current.isGroup ? 'group' : 'open', isBot: false, chatbotId: option.id });
+              await log({ type: 'receivedTransfer', userId: user.id, queueId });
+            } else await set({ isBot: false, chatbotId: option.id });
+            break;
+          }
+          case 'integration':
+            await say(option.greetingMessage, queue);
+            await set({ isBot: false, chatbotId: option.id, useIntegration: true });
+            break;
+          default:
+            if (children.length > 0) {
+              await showLevel(queue, option, children);
+              await set({ chatbotId: option.id, isBot: true });
+            } else {
+              await say(option.greetingMessage, queue);
+              await set({ chatbotId: option.id, isBot: false });
+            }
+        }
+        if (option.closeTicket && current.status !== 'closed') {
+          await set({ status: 'closed', isBot: false });
+          await log({ type: 'closed', userId: null, queueId: current.queueId });
+        }
+      };
+
+      if (current.queueId === null) {
+        if (offered.length === 0) return current;
+        if (offered.length === 1) {
+          await log({ type: 'queue', userId: null, queueId: offered[0]!.id });
+          await enterQueue(offered[0]!, 'arrived');
+          return finish();
+        }
+        if (!current.isBot) {
+          await showQueueMenu(false);
+          return finish();
+        }
+        const choice = parseChoice(input.body, offered.length);
+        if (choice?.kind === 'option') {
+          const queue = offered[choice.index]!;
+          await log({ type: 'queue', userId: null, queueId: queue.id });
+          await enterQueue(queue, 'chosen');
+        } else await showQueueMenu(true);
+        return finish();
+      }
+
+      const queue = await queues.findById(companyId, current.queueId);
+      if (!queue) return current;
+      if (input.created) {
+        // Landed straight in the connection's only queue.
+        await enterQueue(queue, 'arrived');
+        return finish();
+      }
+      if (!current.isBot) return current;
+
+      const parent = current.chatbotId ? ((await queues.option(companyId, current.chatbotId)) ?? null) : null;
+      const options = await queues.level(companyId, queue.id, parent?.id ?? null);
+      const choice = parseChoice(input.body, options.length);
+      if (choice?.kind === 'back') {
+        if (parent) {
+          const grand = parent.parentId ? ((await queues.option(companyId, parent.parentId)) ?? null) : null;
+          await set({ chatbotId: grand?.id ?? null });
+          await showLevel(queue, grand, await queues.level(companyId, queue.id, grand?.id ?? null));
+        } else if (severalQueues) {
+          await set({ queueId: null, chatbotId: null });
+          await showQueueMenu(true);
+        } else await showLevel(queue, null, options);
+      } else if (choice?.kind === 'option') {
+        await applyOption(queue, options[choice.index]!);
+      } else {
+        await showLevel(queue, parent, options);
+        await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1 });
+      }
+      return finish();
+    },
+  };
+}
+export type Chatbot = ReturnType<typeof createChatbot>;

@@ -1,0 +1,54 @@
+import type { WeekdaySchedule } from '@atende/kit';
+import { clockParts } from './variables.js';
+
+/**
+ * The chatbot's text menus (spec 000/001: queues with chatbot menus), pure: the menu a contact
+ * receives, how their reply is read, and whether a schedule is open at a moment.
+ */
+
+/** What a contact types to go back one level (or to the queue menu). */
+export const BACK_KEY = '#';
+export const BACK_LABEL = 'Voltar ao menu anterior';
+
+/** The greeting, then one numbered line per option (`*1* - Suporte`), then the way back when there is one. */
+export function menuText(greeting: string, options: readonly { name: string }[], back = false): string {
+  const lines = options.map((o, i) => `*${i + 1}* - ${o.name}`);
+  if (back) lines.push(`*${BACK_KEY}* - ${BACK_LABEL}`);
+  return [greeting.trim(), lines.join('\n')].filter(Boolean).join('\n\n');
+}
+
+export type Choice = { kind: 'option'; index: number } | { kind: 'back' };
+
+/** A reply as a menu choice: its number (1..count, spaces, a trailing dot or ')' allowed) or the back key; anything else is none. */
+export function parseChoice(body: string, count: number): Choice | null {
+  const text = body.trim().replace(/^\*+|\*+$/g, '').trim();
+  if (text === BACK_KEY) return { kind: 'back' };
+  const match = /^(\d{1,3})\s*[.)-]?$/.exec(text);
+  if (!match) return null;
+  const n = Number(match[1]);
+  return n >= 1 && n <= count ? { kind: 'option', index: n - 1 } : null;
+}
+
+const WEEKDAY_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** The English weekday name of `now` on the wall clock of `timeZone`. */
+export function weekdayIn(now: Date, timeZone: string): string {
+  const { year, month, day } = clockParts(now, timeZone);
+  return WEEKDAY_EN[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()]!;
+}
+
+const inWindow = (time: string, start: string, end: string) => start !== '' && end !== '' && start <= time && time < end;
+
+/**
+ * Whether `now` falls in one of the day's two shifts (A, B). No schedule at all means always open;
+ * a day missing from the schedule, or with empty shifts, is closed.
+ */
+export function isOpenAt(schedules: readonly WeekdaySchedule[] | null | undefined, now: Date, timeZone: string): boolean {
+  if (!schedules || schedules.length === 0) return true;
+  const weekday = weekdayIn(now, timeZone);
+  const today = schedules.find((s) => s.weekdayEn.trim().toLowerCase() === weekday);
+  if (!today) return false;
+  const { hour, minute } = clockParts(now, timeZone);
+  const time = `${hour}:${minute}`;
+  return inWindow(time, today.startTimeA, today.endTimeA) || inWindow(time, today.startTimeB, today.endTimeB);
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Connection, Envelope, MessageReceived, User, WeekdaySchedule } from '@atende/kit';
+import { startHarness, type Harness } from '../testing/harness.js';
+
+/**
+ * The chatbot on inbound messages (spec 000/001: queue menus and chatbot option trees), through the
+ * real consumer: channels.message.received in, stored messages and channels.message.send out.
+ */
+let h: Harness;
+let seq = 0;
+let phone = 5511970000000;
+const C1 = 1;
+const tokens: Record<string, string> = {};
+const q: Record<string, { id: number; name: string }> = {};
+let agent: User;
+
+const connection = (over: Partial<Connection>): Connection => ({
+  id: 100, companyId: C1, name: 'Recepção', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: false,
+  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
+});
+
+const received = (connectionId: number, number: string, body: string, over: Partial<MessageReceived> = {}): MessageReceived => ({
+  connectionId,
+  channel: 'whatsapp',
+  contact: { number, name: 'Maria Silva', pictureUrl: null, lid: null, remoteJid: `${number}@s.whatsapp.net` },
+  isGroup: false,
+  group: null,
+  wid: `BOT-${++seq}-${Date.now()}`,
+  fromMe: false,
+  body,
+  media: null,
+  quotedWid: null,
+  timestamp: Math.floor(Date.now() / 1000),
+  ...over,
+});
+
+type TicketState = { id: number; status: string; queue_id: number | null; user_id: number | null; is_bot: boolean; chatbot_id: number | null; amount_used_bot_queues: number };
+const ticketOf = async (number: string): Promise<TicketState> =>
+  (await h.sql<TicketState[]>`select t.id, t.status, t.queue_id, t.user_id, t.is_bot, t.chatbot_id, t.amount_used_bot_queues
+    from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.company_id = ${C1} and c.number = ${number} order by t.id desc limit 1`)[0]!;
+/** What the bot wrote on the contact's ticket, oldest first (outbound, no author, not from the phone). */
+const botSaid = async (number: string): Promise<string[]> =>
+  (
+    await h.sql<{ body: string }[]>`select m.body from tickets.messages m join tickets.tickets t on t.id = m.ticket_id join tickets.contacts c on c.id = t.contact_id
+      where c.company_id = ${C1} and c.number = ${number} and m.from_me and m.user_id is null and m.wid is null order by m.id`
+  ).map((r) => r.body);
+const logsOf = async (ticketId: number) => (await h.sql<{ type: string }[]>`select type from tickets.ticket_logs where ticket_id = ${ticketId} order by id`).map((r) => r.type);
+const eventsSince = (n: number, type: string) => h.published.slice(n).filter((e) => e.type === type) as Envelope<any>[];
+
+/** A new contact number and a helper to write as them on a connection. */
+const contactOn = (connectionId: number) => {
+  const number = String(++phone);
+  return { number, write: (body: string, over: Partial<MessageReceived> = {}) => h.publish('channels.message.received', C1, received(connectionId, number, body, over)) };
+};
+const setSettings = (entries: Record<string, string>) => h.settings.set(C1, Object.entries(entries).map(([key, value]) => ({ key, value })));
+const closedAllWeek = (): WeekdaySchedule[] =>
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => ({ weekday: d, weekdayEn: d, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }));
+
+const MENU_AB = 'Olá Maria! Escolha um setor:\n\n*1* - Financeiro\n*2* - Suporte';
+
+beforeAll(async () => {
+  h = await startHarness();
+  const admin = h.addUser({ id: 1, companyId: C1, profile: 'admin', name: 'Admin' });
+  agent = h.addUser({ id: 11, companyId: C1, name: 'Ana Atendente' });
+  tokens.admin = h.token(admin);
+  for (const u of [admin, agent]) await h.publish('auth.user.created', C1, { user: u });
+  const makeQueue = async (key: string, body: Record<string, unknown>) => {
+    const res = await h.request('POST', '/api/queue', { token: tokens.admin, body: { color: `#${(0x200000 + Object.keys(q).length).toString(16)}`, ...body } });
+    expect(res.status).toBe(201);
+    q[key] = res.body;
+  };
+  await makeQueue('fin', { name: 'Financeiro', orderQueue: 1, greetingMessage: 'Financeiro aqui, {{firstName}}.' });
+  await makeQueue('sup', { name: 'Suporte', orderQueue: 2, greetingMessage: 'Suporte técnico, em que ajudo?' });
+  await makeQueue('bot', {
+    name: 'Atendimento',
+    orderQueue: 3,
+    greetingMessage: 'Atendimento: escolha uma opção',
+    chatbots: [
+      {
+        name: 'Segunda via',
+        greetingMessage: 'Qual documento?',
+        options: [
+          { name: 'Boleto bancário', greetingMessage: 'Segue o boleto, {{name}}.' },
+          { name: 'Encerrar atendimento', greetingMessage: 'Até mais!', closeTicket: true },
+        ],
+      },
+      { name: 'Falar com atendente', queueType: 'attendent', optUserId: 11, greetingMessage: 'Transferindo para {{queue}}' },
+      { name: 'Ir para o suporte', queueType: 'queue', greetingMessage: 'Encaminhando', optQueueId: 0 },
+    ].map((o) => (o.queueType === 'queue' ? { ...o, optQueueId: q.sup!.id } : o)),
+  });
+  await makeQueue('night', { name: 'Plantão', orderQueue: 4, greetingMessage: 'Plantão', outOfHoursMessage: 'Fora do horário do plantão.', schedules: closedAllWeek() });
+
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 110, greetingMessage: 'Olá {{firstName}}! Escolha um setor:', queueIds: [q.sup!.id, q.fin!.id] }) });
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 111, greetingMessage: 'Bem-vindo!', queueIds: [q.fin!.id, q.bot!.id] }) });
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 112, queueIds: [q.sup!.id] }) });
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 113, queueIds: [q.bot!.id] }) });
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 114, greetingMessage: 'Menu', queueIds: [q.fin!.id, q.night!.id], outOfHoursMessage: 'Estamos fechados, {{firstName}}.' }) });
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 115, queueIds: [] }) });
+});
+afterAll(async () => h?.stop());
+beforeEach(() => {
+  h.settings.clear();
+  h.companyFields.clear();
+});
+
+describe('the queue menu', () => {
+  it('a new ticket without queue on a connection with several queues gets the menu, sent like any message', async () => {
+    const maria = contactOn(110);
+    const before = h.published.length;
+    await maria.write('Oi');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB]);
+    const ticket = await ticketOf(maria.number);
+    expect(ticket).toMatchObject({ status: 'pending', queue_id: null, user_id: null, is_bot: true });
+    expect(await logsOf(ticket.id)).toEqual(['create', 'chatBot']);
+    const [stored] = await h.sql<{ ack: number; is_private: boolean; wid: string | null }[]>`select ack, is_private, wid from tickets.messages where ticket_id = ${ticket.id} and from_me`;
+    expect(stored).toEqual({ ack: 0, is_private: false, wid: null });
+    const send = eventsSince(before, 'channels.message.send');
+    expect(send).toHaveLength(1);
+    expect(send[0]!.data).toMatchObject({ kind: 'text', body: MENU_AB, connectionId: 110, to: { number: maria.number } });
+    expect(eventsSince(before, 'tickets.message.created').map((e) => e.data.message.fromMe)).toEqual([false, true]);
+  });
+
+  it("the contact's number picks the queue, whose greeting follows (variables replaced)", async () => {
+    const maria = contactOn(110);
+    await maria.write('Oi');
+    const before = h.published.length;
+    await maria.write(' 1 ');
+    const ticket = await ticketOf(maria.number);
+    expect(ticket).toMatchObject({ status: 'pending', queue_id: q.fin!.id, is_bot: false });
+    expect(await botSaid(maria.number)).toEqual([MENU_AB, 'Financeiro aqui, Maria.']);
+    expect(await logsOf(ticket.id)).toEqual(['create', 'chatBot', 'queue']);
+    const updated = eventsSince(before, 'tickets.ticket.updated').at(-1);
+    expect(updated?.data).toMatchObject({ ticket: { queueId: q.fin!.id, isBot: false }, previous: { queueId: null } });
+  });
+
+  it('anything else repeats the menu (and counts the attempt)', async () => {
+    const maria = contactOn(110);
+    await maria.write('Oi');
+    await maria.write('quero falar com alguém');
+    await maria.write('7');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB, MENU_AB, MENU_AB]);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: true, amount_used_bot_queues: 2 });
+    await maria.write('2');
+    expect((await ticketOf(maria.number)).queue_id).toBe(q.sup!.id);
+  });
+
+  it('contacts with disableBot get no menu', async () => {
+    const maria = contactOn(110);
+    await h.sql`insert into tickets.contacts (company_id, name, number, disable_bot) values (${C1}, 'Sem robô', ${maria.number}, true)`;
+    await maria.write('Oi');
+    expect(await botSaid(maria.number)).toEqual([]);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: false });
+  });
+
+  it('messages sent from the phone and group messages never wake the bot; nor does a connection without queues', async () => {
+    const fromPhone = contactOn(110);
+    await fromPhone.write('mensagem do celular', { fromMe: true });
+    expect(await botSaid(fromPhone.number)).toEqual([]);
+    const group = String(++phone);
+    await h.publish('channels.message.received', C1, received(110, String(++phone), 'oi grupo', { isGroup: true, group: { number: `${group}-1@g.us`, name: 'Grupo', pictureUrl: null } }));
+    const [groupBot] = await h.sql<{ n: number }[]>`select count(*)::int as n from tickets.messages m join tickets.tickets t on t.id = m.ticket_id where t.is_group and t.company_id = ${C1} and m.from_me`;
+    expect(groupBot!.n).toBe(0);
+    const lonely = contactOn(115);
+    await lonely.write('Oi');
+    expect(await botSaid(lonely.number)).toEqual([]);
+  });
+
+  it('an attendant taking the ticket ends the bot; later replies are left alone', async () => {
+    const maria = contactOn(110);
+    await maria.write('Oi');
+    const ticket = await ticketOf(maria.number);
+    const accepted = await h.request('PUT', `/api/tickets/${ticket.id}`, { token: tokens.admin, body: { status: 'open', queueId: q.sup!.id } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'open', isBot: false, userId: 1 });
+    await maria.write('1');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB]);
+    expect((await ticketOf(maria.number)).queue_id).toBe(q.sup!.id);
+  });
+});
+
+describe('a queue with a chatbot option tree', () => {
+  const ROOT = 'Atendimento: escolha uma opção\n\n*1* - Segunda via\n*2* - Falar com atendente\n*3* - Ir para o suporte\n*#* - Voltar ao menu anterior';
+  const SECOND = 'Qual documento?\n\n*1* - Boleto bancário\n*2* - Encerrar atendimento\n*#* - Voltar ao menu anterior';
+
+  it('choosing the queue shows its options; numbers walk the tree, # goes back, anything else repeats', async () => {
+    const maria = contactOn(111);
+    await maria.write('Oi');
+    await maria.write('2');
+    expect((await botSaid(maria.number)).at(-1)).toBe(ROOT);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.bot!.id, is_bot: true, chatbot_id: null });
+    await maria.write('1');
+    expect((await botSaid(maria.number)).at(-1)).toBe(SECOND);
+    await maria.write('hein?');
+    expect((await botSaid(maria.number)).at(-1)).toBe(SECOND);
+    await maria.write('#');
+    expect((await botSaid(maria.number)).at(-1)).toBe(ROOT);
+    await maria.write('1');
+    await maria.write('1');
+    expect((await botSaid(maria.number)).at(-1)).toBe('Segue o boleto, Maria Silva.');
+    const ticket = await ticketOf(maria.number);
+    expect(ticket).toMatchObject({ status: 'pending', queue_id: q.bot!.id, is_bot: false });
+    expect((await logsOf(ticket.id)).filter((t) => t === 'chatBot').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('# at the first level of the queue goes back to the queue menu', async () => {
+    const maria = contactOn(111);
+    await maria.write('Oi');
+    await maria.write('2');
+    await maria.write('#');
+    expect((await botSaid(maria.number)).at(-1)).toBe('Bem-vindo!\n\n*1* - Financeiro\n*2* - Atendimento');
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: true });
+    await maria.write('1');
+    expect((await ticketOf(maria.number)).queue_id).toBe(q.fin!.id);
+  });
+
+  it('an attendant option hands the ticket to that user, open', async () => {
+    const maria = contactOn(111);
+    await maria.write('Oi');
+    await maria.write('2');
+    const before = h.published.length;
+    await maria.write('2');
+    expect((await botSaid(maria.number)).at(-1)).toBe('Transferindo para Atendimento');
+    const ticket = await ticketOf(maria.number);
+    expect(ticket).toMatchObject({ status: 'open', user_id: 11, queue_id: q.bot!.id, is_bot: false });
+    expect((await logsOf(ticket.id)).at(-1)).toBe('receivedTransfer');
+    expect(eventsSince(before, 'tickets.ticket.updated').at(-1)?.data).toMatchObject({ ticket: { status: 'open', user: { id: 11, name: 'Ana Atendente' } }, previous: { status: 'pending' } });
+  });
+
+  it('an option with closeTicket says its text and closes the ticket', async () => {
+    const maria = contactOn(111);
+    for (const body of ['Oi', '2', '1', '2']) await maria.write(body);
+    expect((await botSaid(maria.number)).at(-1)).toBe('Até mais!');
+    const ticket = await ticketOf(maria.number);
+    expect(ticket.status).toBe('closed');
+    expect((await logsOf(ticket.id)).at(-1)).toBe('closed');
+  });
+
+  it('a queue option sends the contact on to that queue', async () => {
+    const maria = contactOn(111);
+    for (const body of ['Oi', '2', '3']) await maria.write(body);
+    expect((await botSaid(maria.number)).slice(-2)).toEqual(['Encaminhando', 'Suporte técnico, em que ajudo?']);
+    const ticket = await ticketOf(maria.number);
+    expect(ticket).toMatchObject({ queue_id: q.sup!.id, is_bot: false });
+    expect(await logsOf(ticket.id)).toContain('redirect');
+  });
+});
+
+describe('a connection with a single queue', () => {
+  it("puts the ticket in it and greets with the queue's message (sendGreetingMessageOneQueues)", async () => {
+    const maria = contactOn(112);
+    await maria.write('Oi');
+    expect(await botSaid(maria.number)).toEqual(['Suporte técnico, em que ajudo?']);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.sup!.id, is_bot: false });
+    await maria.write('Oi de novo');
+    expect(await botSaid(maria.number)).toHaveLength(1);
+  });
+
+  it('without sendGreetingMessageOneQueues the queue stays silent', async () => {
+    setSettings({ sendGreetingMessageOneQueues: 'disabled' });
+    const maria = contactOn(112);
+    await maria.write('Oi');
+    expect(await botSaid(maria.number)).toEqual([]);
+  });
+
+  it('a single queue with options shows them right away', async () => {
+    const maria = contactOn(113);
+    await maria.write('Oi');
+    expect(await botSaid(maria.number)).toEqual(['Atendimento: escolha uma opção\n\n*1* - Segunda via\n*2* - Falar com atendente\n*3* - Ir para o suporte']);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.bot!.id, is_bot: true });
+    await maria.write('1');
+    expect((await botSaid(maria.number)).at(-1)).toContain('Qual documento?');
+  });
+});
+
+describe('working hours', () => {
+  it("scheduleType 'queue': a queue chosen out of its hours answers its out-of-hours message", async () => {
+    setSettings({ scheduleType: 'queue' });
+    const maria = contactOn(114);
+    await maria.write('Oi');
+    await maria.write('2');
+    expect((await botSaid(maria.number)).at(-1)).toBe('Fora do horário do plantão.');
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.night!.id, is_bot: false });
+  });
+
+  it("scheduleType 'company': out of the company's hours only the connection's out-of-hours text, once", async () => {
+    setSettings({ scheduleType: 'company' });
+    h.companyFields.set(C1, { schedules: closedAllWeek() });
+    const maria = contactOn(114);
+    await maria.write('Oi');
+    await maria.write('1');
+    expect(await botSaid(maria.number)).toEqual(['Estamos fechados, Maria.']);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: false });
+    // Back within hours, the menu comes.
+    h.companyFields.clear();
+    await maria.write('bom dia');
+    expect((await botSaid(maria.number)).at(-1)).toBe('Menu\n\n*1* - Financeiro\n*2* - Plantão');
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * What an error toast says (spec 000 §8): the server's `{ error, message }` code translated when
+ * known, else the raw code; a plain string as is; otherwise 'An error occurred!'. Pure: the
+ * translator is passed in (tests call it without i18next).
+ */
+export type ErrorTranslator = {
+  /** The translated text of a code, or undefined when the code has no translation. */
+  code(code: string): string | undefined;
+  /** 'An error occurred!' in the current language. */
+  generic(): string;
+  /** Label of a failing field of a validation answer (optional). */
+  field?(name: string): string;
+};
+
+type FieldErrorLike = { field?: unknown; message?: unknown };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The server's error body of an axios error (or the body itself when one is passed). */
+export function errorBodyOf(err: unknown): Record<string, unknown> | string | undefined {
+  if (!isObject(err)) return undefined;
+  const response = err.response;
+  if (isObject(response) && 'data' in response) {
+    const data = response.data;
+    if (typeof data === 'string' || isObject(data)) return data;
+    return undefined;
+  }
+  if (typeof err.error === 'string') return err;
+  return undefined;
+}
+
+/** The `ERR_…` code of an error answer, if any. */
+export function errorCodeOf(err: unknown): string | undefined {
+  const body = errorBodyOf(err);
+  return isObject(body) && typeof body.error === 'string' ? body.error : undefined;
+}
+
+export function errorMessage(err: unknown, tr: ErrorTranslator): string {
+  if (typeof err === 'string') return err.trim() ? (tr.code(err) ?? err) : tr.generic();
+  const body = errorBodyOf(err);
+  if (isObject(body) && typeof body.error === 'string' && body.error) {
+    const text = tr.code(body.error) ?? body.error;
+    const fields = Array.isArray(body.fields)
+      ? (body.fields as FieldErrorLike[]).map((f) => (typeof f?.field === 'string' ? (tr.field?.(f.field) ?? f.field) : null)).filter((f): f is string => !!f)
+      : [];
+    return fields.length ? `${text} (${[...new Set(fields)].join(', ')})` : text;
+  }
+  if (typeof body === 'string' && body.trim() && !body.trim().startsWith('<')) return body.trim();
+  return tr.generic();
+}

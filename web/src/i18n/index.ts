@@ -1,0 +1,62 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { buildResources } from './resources';
+
+/**
+ * i18next with every JSON file under src/locales/<lang>/<namespace>.json (any area's namespace
+ * loads by itself). pt-BR is the default and the fallback; tr is listed and falls back.
+ */
+const modules = import.meta.glob('../locales/*/*.json', { eager: true });
+export const resources = buildResources(modules);
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const FALLBACK_LANGUAGE = 'pt-BR';
+
+export type LanguageCode = 'pt-BR' | 'en' | 'es' | 'tr';
+export const languages: { code: LanguageCode; label: string }[] = [
+  { code: 'pt-BR', label: 'Português (Brasil)' },
+  { code: 'en', label: 'English' },
+  { code: 'es', label: 'Español' },
+  { code: 'tr', label: 'Türkçe' },
+];
+const supported = languages.map((l) => l.code) as string[];
+
+function storedLanguage(): LanguageCode {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? localStorage.getItem('i18nextLng');
+    if (value && supported.includes(value)) return value as LanguageCode;
+    if (value === 'pt' || value?.toLowerCase() === 'pt-br') return 'pt-BR';
+  } catch {
+    // no storage (tests, privacy mode): the default applies
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: supported,
+  ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
+  defaultNS: 'common',
+  fallbackNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/** Switches the language and keeps it in local storage ('language'). */
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+    localStorage.setItem('i18nextLng', code);
+  } catch {
+    // ignore
+  }
+  await i18n.changeLanguage(code);
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
+export default i18n;

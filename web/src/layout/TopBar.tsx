@@ -1,0 +1,69 @@
+import { Button, Flex, Layout, Tooltip, Typography, theme } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/AuthContext';
+import { formatDate } from '../auth/subscription';
+import { isAdmin } from '../permissions';
+import { LanguageSwitch } from './LanguageSwitch';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+import { VolumeControl } from './VolumeControl';
+
+type TopBarProps = { narrow: boolean; collapsed: boolean; onToggleMenu(): void };
+
+/** Greeting (user and company; admins also the due date), theme, language, volume, refresh, avatar menu. */
+export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
+  const { t } = useTranslation('shell');
+  const { user } = useAuth();
+  const { token } = theme.useToken();
+  if (!user) return null;
+  const dueDate = isAdmin(user) ? formatDate(user.company.dueDate) : '';
+  const toggleLabel = narrow ? t('menu.open') : collapsed ? t('menu.expand') : t('menu.collapse');
+
+  return (
+    <Layout.Header
+      role="banner"
+      style={{
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        paddingInline: 8,
+        height: 56,
+        lineHeight: '56px',
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      <Flex align="center" gap={8} style={{ height: '100%' }}>
+        <Tooltip title={toggleLabel}>
+          <Button
+            type="text"
+            data-testid="menu-toggle"
+            aria-label={toggleLabel}
+            aria-expanded={narrow ? undefined : !collapsed}
+            icon={narrow ? <MenuOutlined /> : collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={onToggleMenu}
+          />
+        </Tooltip>
+        <Typography.Text data-testid="greeting" ellipsis style={{ flex: 1, minWidth: 0 }}>
+          {t('greeting', { name: user.name, company: user.company.name })}
+          {dueDate && (
+            <Typography.Text type="secondary" className="topbar-due">
+              {' '}
+              {t('dueDate', { date: dueDate })}
+            </Typography.Text>
+          )}
+        </Typography.Text>
+        <Flex align="center" gap={2}>
+          <ThemeToggle />
+          <LanguageSwitch />
+          <VolumeControl />
+          <Tooltip title={t('refresh')}>
+            <Button type="text" data-testid="refresh-button" aria-label={t('refresh')} icon={<ReloadOutlined />} onClick={() => window.location.reload()} />
+          </Tooltip>
+          <UserMenu />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import { BankOutlined, QuestionCircleOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import type { Plan, PlanFlag, SessionUser } from '@atende/kit/contracts';
+import { canSee, planAllows } from '../permissions';
+
+/**
+ * The side menu as data (spec 000 §2 "Application shell", §6 roles and plan flags). One line per
+ * screen: add an entry when its screen exists. Labels are keys of the 'shell' namespace.
+ */
+export type MenuSection = 'management' | 'general' | 'administration';
+
+export type MenuContext = { user: SessionUser; plan: Plan | null; hasHelps: boolean };
+
+export type MenuEntry = {
+  key: string;
+  section: MenuSection;
+  route: string;
+  icon: ComponentType;
+  /** i18n key in the 'shell' namespace. */
+  label: string;
+  /** Who sees it (profile, 'treated as admin' rules, other conditions). */
+  visible(ctx: MenuContext): boolean;
+  /** A plan flag the company plan must have. */
+  plan?: PlanFlag;
+};
+
+export const menuSections: { key: MenuSection; label?: string; visible(ctx: MenuContext): boolean }[] = [
+  { key: 'management', label: 'menu.management', visible: (c) => canSee(c.user, 'management') },
+  { key: 'general', visible: () => true },
+  { key: 'administration', label: 'menu.administration', visible: (c) => canSee(c.user, 'administration') },
+];
+
+export const menuEntries: MenuEntry[] = [
+  // management: dashboard ('dashboard'), reports ('reports'), real-time panel ('realTimePanel') come with their screens
+  { key: 'helps', section: 'general', route: '/helps', icon: QuestionCircleOutlined, label: 'menu.helps', visible: (c) => c.hasHelps },
+  { key: 'users', section: 'administration', route: '/users', icon: TeamOutlined, label: 'menu.users', visible: (c) => canSee(c.user, 'adminOnly') },
+  {
+    key: 'settings',
+    section: 'administration',
+    route: '/settings',
+    icon: SettingOutlined,
+    label: 'menu.settings',
+    visible: (c) => canSee(c.user, 'adminOnly'),
+  },
+  {
+    key: 'companies',
+    section: 'administration',
+    route: '/companies',
+    icon: BankOutlined,
+    label: 'menu.companies',
+    visible: (c) => canSee(c.user, 'superOnly'),
+  },
+];
+
+export type VisibleSection = { key: MenuSection; label?: string; entries: MenuEntry[] };
+
+/** The sections and entries a user sees, in menu order; empty sections are left out. */
+export function visibleMenu(ctx: MenuContext, entries: MenuEntry[] = menuEntries): VisibleSection[] {
+  return menuSections
+    .filter((s) => s.visible(ctx))
+    .map((s) => ({
+      key: s.key,
+      label: s.label,
+      entries: entries.filter((e) => e.section === s.key && e.visible(ctx) && (!e.plan || planAllows(ctx.plan, e.plan))),
+    }))
+    .filter((s) => s.entries.length > 0);
+}
+
+/**
+ * Where '/' sends a user while no dashboard exists: the first administration screen, else the first
+ * menu entry; null means the profile landing.
+ */
+export function homeRoute(ctx: MenuContext): string | null {
+  const visible = visibleMenu(ctx).flatMap((s) => s.entries);
+  return (visible.find((e) => e.section === 'administration') ?? visible[0])?.route ?? null;
+}
+
+/** The entry matching a path (longest route prefix), for the selected menu key. */
+export function entryOfPath(path: string, entries: MenuEntry[] = menuEntries): MenuEntry | undefined {
+  const lower = path.toLowerCase();
+  return entries
+    .filter((e) => lower === e.route.toLowerCase() || lower.startsWith(`${e.route.toLowerCase()}/`))
+    .sort((a, b) => b.route.length - a.route.length)[0];
+}

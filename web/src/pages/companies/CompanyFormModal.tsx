@@ -1,0 +1,201 @@
+import { useEffect, useState } from 'react';
+import { Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import { createCompanyBody, recurrence as recurrenceEnum, type Company, type Plan, type Recurrence } from '@atende/kit/contracts';
+import { createCompany, updateCompany, type CreateCompanyInput, type UpdateCompanyInput } from '../../api/admin';
+import { toastError, toastSuccess } from '../../errors/toast';
+import { zodRule } from '../users/zodRule';
+import { dueDay, toApiDate } from './companyRules';
+import { formatAmount } from '../settings/planForm';
+
+export type CompanyFormValues = {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  document: string;
+  planId: number | null;
+  status: boolean;
+  dueDate: Dayjs | null;
+  recurrence: Recurrence | null;
+  paymentMethod: string;
+};
+
+const emptyValues: CompanyFormValues = {
+  name: '',
+  email: '',
+  password: '',
+  phone: '',
+  document: '',
+  planId: null,
+  status: true,
+  dueDate: null,
+  recurrence: 'MENSAL',
+  paymentMethod: '',
+};
+
+function toValues(c: Company | null): CompanyFormValues {
+  if (!c) return emptyValues;
+  return {
+    name: c.name,
+    email: c.email ?? '',
+    password: '',
+    phone: c.phone ?? '',
+    document: c.document ?? '',
+    planId: c.planId,
+    status: c.status,
+    dueDate: dueDay(c.dueDate),
+    recurrence: c.recurrence,
+    paymentMethod: c.paymentMethod ?? '',
+  };
+}
+
+const orNull = (v: string) => (v.trim() ? v.trim() : null);
+
+const shape = createCompanyBody.shape;
+
+/** Payment methods offered by the form (free text on the API). */
+const paymentMethods = ['pix', 'boleto', 'cartao', 'transferencia'] as const;
+
+export type CompanyFormModalProps = {
+  open: boolean;
+  company: Company | null;
+  plans: Plan[];
+  onClose(): void;
+  onSaved(company: Company): void;
+};
+
+/** Company form (spec 001 §2 Companies): name, email, admin password (on create), phone, plan, status, due date, recurrence, payment method. */
+export function CompanyFormModal({ open, company, plans, onClose, onSaved }: CompanyFormModalProps) {
+  const { t } = useTranslation('companies');
+  const [form] = Form.useForm<CompanyFormValues>();
+  const [saving, setSaving] = useState(false);
+  const isNew = company === null;
+
+  useEffect(() => {
+    if (open) form.setFieldsValue(toValues(company));
+  }, [open, company, form]);
+
+  async function submit(v: CompanyFormValues) {
+    setSaving(true);
+    try {
+      const common = {
+        name: v.name.trim(),
+        email: v.email.trim(),
+        phone: orNull(v.phone ?? ''),
+        document: orNull(v.document ?? ''),
+        planId: v.planId ?? undefined,
+        status: v.status,
+        dueDate: toApiDate(v.dueDate),
+        recurrence: v.recurrence ?? null,
+        paymentMethod: orNull(v.paymentMethod ?? ''),
+      };
+      let saved: Company;
+      if (isNew) {
+        const body: CreateCompanyInput = { ...common, planId: v.planId ?? 0, password: v.password };
+        saved = await createCompany(body);
+      } else {
+        const body: UpdateCompanyInput = common;
+        saved = await updateCompany(company.id, body);
+      }
+      toastSuccess(t('toasts.success'), { form: true });
+      onSaved(saved);
+      onClose();
+    } catch {
+      toastError(t('errors.save'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={isNew ? t('form.addTitle') : t('form.editTitle')}
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      destroyOnHidden
+      keyboard={!saving}
+      mask={{ closable: !saving }}
+    >
+      <Form<CompanyFormValues> form={form} layout="vertical" onFinish={submit} initialValues={emptyValues} requiredMark={false}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('form.name')} rules={[zodRule(shape.name)]}>
+              <Input maxLength={50} autoFocus autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('form.email')} extra={isNew ? t('form.emailHint') : undefined} rules={[zodRule(shape.email)]}>
+              <Input type="email" autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          {isNew && (
+            <Col xs={24} md={12}>
+              <Form.Item name="password" label={t('form.password')} extra={t('form.passwordHint')} rules={[zodRule(shape.password)]}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="phone" label={t('form.phone')}>
+              <Input maxLength={30} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="document" label={t('form.document')}>
+              <Input maxLength={30} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="planId" label={t('form.plan')} rules={[{ required: true, message: t('form.planRequired') }]}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('form.planPlaceholder')}
+                options={plans.map((p) => ({ value: p.id, label: `${p.name} — ${formatAmount(p.amount)}` }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="status" label={t('form.status')}>
+              <Select
+                options={[
+                  { value: true, label: t('status.active') },
+                  { value: false, label: t('status.inactive') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="dueDate" label={t('form.dueDate')}>
+              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} allowClear />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="recurrence" label={t('form.recurrence')}>
+              <Select allowClear options={recurrenceEnum.options.map((r) => ({ value: r, label: t(`recurrence.${r}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="paymentMethod" label={t('form.paymentMethod')}>
+              <Select allowClear options={paymentMethods.map((m) => ({ value: m, label: t(`paymentMethods.${m}`) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose} disabled={saving}>
+            {t('buttons.cancel')}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {isNew ? t('buttons.add') : t('buttons.save')}
+          </Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { recurrenceMonths, type Recurrence } from '@atende/kit/contracts';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** The calendar day of a due date ('YYYY-MM-DD' or an ISO timestamp), or null. */
+export function dueDay(dueDate: string | null | undefined): Dayjs | null {
+  const m = dueDate ? DAY.exec(dueDate) : null;
+  if (!m) return null;
+  const d = dayjs(`${m[1]}-${m[2]}-${m[3]}`);
+  return d.isValid() ? d : null;
+}
+
+/** Whole days from today to the due date (negative when past). */
+export function daysLeft(dueDate: string | null | undefined, today: Date = new Date()): number | null {
+  const due = dueDay(dueDate);
+  if (!due) return null;
+  return due.diff(dayjs(today).startOf('day'), 'day');
+}
+
+export type DueTone = 'danger' | 'warning' | null;
+
+/** Due-date colour (spec 001 §4): 1 to 5 days left yellow, 0 or fewer red. */
+export function dueDateTone(dueDate: string | null | undefined, today: Date = new Date()): DueTone {
+  const left = daysLeft(dueDate, today);
+  if (left === null) return null;
+  if (left <= 0) return 'danger';
+  if (left <= 5) return 'warning';
+  return null;
+}
+
+/**
+ * The due date after a renewal: the recurrence period added (MENSAL 1 month … ANUAL 12).
+ * Null when there is nothing to renew (no due date, or no recurrence).
+ */
+export function renewDueDate(dueDate: string | null | undefined, recurrence: Recurrence | null | undefined): string | null {
+  const due = dueDay(dueDate);
+  if (!due || !recurrence) return null;
+  return due.add(recurrenceMonths[recurrence], 'month').format('YYYY-MM-DD');
+}
+
+/** A date picker value as the API wants it: 'YYYY-MM-DD', or null when empty. */
+export function toApiDate(value: Dayjs | null | undefined): string | null {
+  return value && value.isValid() ? value.format('YYYY-MM-DD') : null;
+}
+
+/** dd/MM/yyyy for tables. */
+export function formatDay(dueDate: string | null | undefined): string {
+  return dueDay(dueDate)?.format('DD/MM/YYYY') ?? '';
+}

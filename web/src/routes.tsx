@@ -1,0 +1,82 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PublicOnly, RequireAuth, SignupGate } from './auth/guards';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { PageLoading } from './components/PageLoading';
+import { usePublicSettings } from './theme/PublicSettingsContext';
+
+/**
+ * The route table of spec 000 §2. Pages load lazily (one chunk per screen). A route exists only
+ * when its screen is built; the menu table (layout/menuItems.ts) lists the same screens.
+ */
+const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const LoginPage = lazy(() => import('./pages/login/LoginPage'));
+const SignupPage = lazy(() => import('./pages/signup/SignupPage'));
+const OverduePage = lazy(() => import('./pages/financial/OverduePage'));
+const HomePage = lazy(() => import('./pages/home/HomePage'));
+const NotFoundPage = lazy(() => import('./pages/home/NotFoundPage'));
+const UsersPage = lazy(() => import('./pages/users/UsersPage'));
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
+const CompaniesPage = lazy(() => import('./pages/companies/CompaniesPage'));
+const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
+
+/** Screens inside the shell: path → page (exact match). */
+const privateRoutes: { path: string; element: ReactNode }[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/users', element: <UsersPage /> },
+  { path: '/settings', element: <SettingsPage /> },
+  { path: '/companies', element: <CompaniesPage /> },
+  { path: '/helps', element: <HelpsPage /> },
+];
+
+export function AppRoutes() {
+  const { ready } = usePublicSettings();
+  // Nothing renders until userCreation was read (or failed and the default applies).
+  if (!ready) return <PageLoading fullScreen />;
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <Routes>
+          <Route
+            path="/login"
+            element={
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            }
+          />
+          <Route
+            path="/signup"
+            element={
+              <SignupGate>
+                <PublicOnly>
+                  <SignupPage />
+                </PublicOnly>
+              </SignupGate>
+            }
+          />
+          <Route
+            path="/financeiro-aberto"
+            element={
+              <RequireAuth allowOverdue>
+                <OverduePage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            element={
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
+            }
+          >
+            {privateRoutes.map((r) => (
+              <Route key={r.path} path={r.path} element={<ErrorBoundary key={r.path}>{r.element}</ErrorBoundary>} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,82 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import { getAccessToken, onAccessTokenChange } from '../api/http';
+import i18n from '../i18n';
+import { useAuth } from '../auth/AuthContext';
+import { toastWarning } from '../errors/toast';
+import { companyEvent, createSocket, SESSION_REPLACED_DELAY_MS, updateSocketToken, USER_STATUS_INTERVAL_MS } from './socket';
+
+const Ctx = createContext<Socket | null>(null);
+
+/**
+ * One socket per signed-in user. On `company-{id}-auth` (the account was opened elsewhere) it says
+ * so, then clears local storage and reloads after 1 s.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const [socket, setSocket] = useState<Socket | null>(null);
+  const userId = user?.id;
+  const companyId = user?.companyId;
+
+  useEffect(() => {
+    const token = getAccessToken();
+    if (!userId || !companyId || !token) return;
+    const s = createSocket(token, userId);
+    const offToken = onAccessTokenChange((next) => {
+      if (next) updateSocketToken(s, next);
+    });
+    let replaced = false;
+    s.on(companyEvent(companyId, 'auth'), () => {
+      if (replaced) return;
+      replaced = true;
+      toastWarning(i18n.t('auth:sessionReplaced'));
+      window.setTimeout(() => {
+        try {
+          localStorage.clear();
+        } catch {
+          // ignore
+        }
+        window.location.reload();
+      }, SESSION_REPLACED_DELAY_MS);
+    });
+    const heartbeat = window.setInterval(() => {
+      if (s.connected) s.emit('userStatus');
+    }, USER_STATUS_INTERVAL_MS);
+    setSocket(s);
+    return () => {
+      window.clearInterval(heartbeat);
+      offToken();
+      s.removeAllListeners();
+      s.disconnect();
+      setSocket(null);
+    };
+  }, [userId, companyId]);
+
+  return <Ctx.Provider value={socket}>{children}</Ctx.Provider>;
+}
+
+/** The live socket of the signed-in user (null while signed out or connecting). */
+export function useSocket(): Socket | null {
+  return useContext(Ctx);
+}
+
+/**
+ * Subscribes to a company event (`company-{companyId}-<name>`) while mounted.
+ * The handler may change between renders without resubscribing.
+ */
+export function useCompanyEvent<T = unknown>(name: string, handler: (payload: T) => void): void {
+  const socket = useSocket();
+  const { user } = useAuth();
+  const ref = useRef(handler);
+  ref.current = handler;
+  const companyId = user?.companyId;
+  useEffect(() => {
+    if (!socket || !companyId) return;
+    const event = companyEvent(companyId, name);
+    const listener = (payload: T) => ref.current(payload);
+    socket.on(event, listener);
+    return () => {
+      socket.off(event, listener);
+    };
+  }, [socket, companyId, name]);
+}
