@@ -10,7 +10,10 @@ export const defaultWebDir = (): string => fileURLToPath(new URL('../../../web/d
 /** The built web app at / (static files). */
 export async function registerWeb(app: HttpApp, webDir: string): Promise<void> {
   const root = path.resolve(webDir);
-  if (existsSync(path.join(root, 'index.html'))) await app.register(fastifyStatic, { root, index: false, maxAge: '1h' });
+  if (!existsSync(path.join(root, 'index.html'))) return;
+  await app.register(fastifyStatic, { root, index: false, maxAge: '1h' });
+  // With `index: false` the static plugin refuses the root folder itself; the app's page is index.html.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root));
 }
 
 /** The SPA fallback: unknown page paths get index.html (client-side routes); the rest the catalogue 404. */
