@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { loginThroughPage, logoutThroughMenu, until } from './support/session.js';
+
+/**
+ * The web console as its users go through it (issue "Web console foundation"): the super user sets up
+ * a plan and a company, that company's admin adds an attendant, the attendant sees no administration.
+ */
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const submit = (page: Page) => dialog(page).getByRole('button', { name: /^(Add|Save|Adicionar|Salvar)$/ }).last();
+
+describe('web console', () => {
+  it('super user → plan and company → company admin → attendant without administration', async () => {
+    const context = await newContext(browser, platform.url);
+    const page = await context.newPage();
+
+    await page.goto('/users');
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Email').waitFor();
+    await screenshot(page, 'login');
+    await loginThroughPage(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL(/\/users/);
+
+    // English and dark theme, both kept after a reload.
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('theme-toggle').click();
+    await page.reload();
+    await page.getByTestId('app-menu').getByText('Administration').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toBe('dark');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await screenshot(page, 'shell-dark-en');
+
+    // A plan.
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Plans' }).click();
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    await dialog(page).getByLabel('Name').fill('E2E Plan');
+    await submit(page).click();
+    await page.getByRole('cell', { name: 'E2E Plan', exact: true }).waitFor();
+
+    // A company with its admin.
+    await page.getByRole('tab', { name: 'Companies' }).click();
+    await page.getByRole('button', { name: 'Add company' }).click();
+    await dialog(page).getByLabel('Name', { exact: true }).fill('E2E Clinic');
+    await dialog(page).getByLabel('Email').fill('owner@e2e-clinic.example');
+    await dialog(page).getByLabel('Password').fill('clinic-pass-1');
+    await dialog(page).getByLabel('Plan').click();
+    await page.keyboard.type('E2E Plan');
+    await page.keyboard.press('Enter');
+    await submit(page).click();
+    await page.getByRole('cell', { name: 'E2E Clinic', exact: true }).waitFor();
+    await logoutThroughMenu(page);
+
+    // The company's admin adds an attendant.
+    await loginThroughPage(page, 'owner@e2e-clinic.example', 'clinic-pass-1');
+    await page.goto('/users');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await dialog(page).getByLabel('Name').fill('Ana Attendant');
+    await dialog(page).getByLabel('Email').fill('ana@e2e-clinic.example');
+    await dialog(page).getByLabel('Password').fill('ana-pass-1');
+    await submit(page).click();
+    await page.getByText('ana@e2e-clinic.example').waitFor();
+    await screenshot(page, 'users');
+    await logoutThroughMenu(page);
+
+    // The attendant: no administration section, and /users is refused.
+    await loginThroughPage(page, 'ana@e2e-clinic.example', 'ana-pass-1');
+    await page.getByTestId('user-menu').waitFor();
+    await page.getByTestId('app-menu').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('app-menu').getByText('Administration').count()).toBe(0);
+    await page.goto('/users');
+    await page.getByText('Oops! Access denied!').waitFor();
+    await context.close();
+  });
+
+  it('a second login of the same user in another browser logs the first one out with the message', async () => {
+    const company = await platform.createCompany();
+    const first = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(first, company.email, company.password);
+    await first.getByTestId('app-menu').waitFor();
+
+    const secondContext = await newContext(browser, platform.url);
+    const second = await secondContext.newPage();
+    await loginThroughPage(second, company.email, company.password);
+
+    await first.getByText('Sua conta foi acessada em outro computador.').waitFor({ timeout: 10_000 });
+    await first.waitForURL(/\/login/, { timeout: 10_000 });
+    await until(first, async () => (await first.evaluate(() => localStorage.getItem('token'))) === null, 'session token dropped');
+    // The second browser stays in.
+    await second.reload();
+    await second.getByTestId('app-menu').waitFor();
+    await first.context().close();
+    await secondContext.close();
+  });
+});

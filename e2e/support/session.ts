@@ -1,0 +1,26 @@
+import type { Page } from 'playwright-core';
+
+/** Log in through the login page (labels in any of the three languages). */
+export async function loginThroughPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^(Senha|Password|Contraseña)$/).fill(password);
+  await page.getByRole('button', { name: /^(Entrar|Log in|Sign in|Iniciar sesión|Ingresar)$/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+export async function logoutThroughMenu(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-logout').click();
+  await page.waitForURL(/\/login/, { timeout: 15_000 });
+}
+
+/** Wait until `check` holds in the page (playwright-core has no `expect`). */
+export async function until(page: Page, check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`timed out waiting for: ${what}`);
+}
