@@ -41,8 +41,8 @@ describe('web console', () => {
     await page.getByTestId('theme-toggle').click();
     await page.reload();
     await page.getByTestId('app-menu').getByText('Administration').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toBe('dark');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.evaluate('localStorage.getItem("preferredTheme")')).toBe('dark');
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
     await screenshot(page, 'shell-dark-en');
 
     // A plan.
@@ -100,7 +100,7 @@ describe('web console', () => {
 
     await first.getByText('Sua conta foi acessada em outro computador.').waitFor({ timeout: 10_000 });
     await first.waitForURL(/\/login/, { timeout: 10_000 });
-    await until(first, async () => (await first.evaluate(() => localStorage.getItem('token'))) === null, 'session token dropped');
+    await until(first, async () => (await first.evaluate('localStorage.getItem("token")')) === null, 'session token dropped');
     // The second browser stays in.
     await second.reload();
     await second.getByTestId('app-menu').waitFor();

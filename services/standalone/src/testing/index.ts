@@ -29,6 +29,8 @@ export type Session = { token: string; cookie: string; user: any };
 export type TestPlatform = Platform & {
   keys: { privateKey: string; publicKey: string };
   dataDir: string;
+  /** This run's own database (benchmarks seed it directly). */
+  databaseUrl: string;
   /** fetch against the gateway; JSON in and out. */
   request<T = any>(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string>; cookie?: string }): Promise<Answer<T>>;
   login(email?: string, password?: string): Promise<Session>;
@@ -110,6 +112,7 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
     ...platform,
     keys,
     dataDir,
+    databaseUrl: db.url,
     request,
     login,
     async publish(subject, companyId, data) {

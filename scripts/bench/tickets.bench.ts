@@ -1,0 +1,102 @@
+/**
+ * Issue "Tickets service" benchmarks, cluster path (each service its own HTTP server behind the gateway's
+ * proxy, this machine's PostgreSQL, NATS JetStream and Redis): one company with 100k tickets and 2M
+ * messages, 50 users, 10 queues, plus 9 smaller companies; an attendant with 3 queues reads.
+ */
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.NATS_URL ??= 'nats://127.0.0.1:4222';
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+
+const { createSql, makeEnvelope } = await import('@atende/kit');
+const { startTestPlatform } = await import('@atende/standalone/testing');
+const { seedTickets, defaultSeed } = await import('../../services/tickets/scripts/seed.js');
+const { load, row, tableHead, writeSection } = await import('./report.js');
+
+const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
+const platform = await startTestPlatform({ rate: unlimited });
+const sql = createSql(platform.databaseUrl, { max: 4 });
+try {
+  const companies: number[] = [];
+  for (let i = 0; i < 10; i++) companies.push((await platform.createCompany({ name: `Bench ${i + 1}` })).companyId);
+  const seedStart = Date.now();
+  const seeded = await seedTickets(sql, { ...defaultSeed, companies, log: (line) => console.log(line) });
+  const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
+  const big = seeded[0]!;
+  const attendant = big.users.find((u) => u.profile === 'user')!;
+  const session = await platform.login(attendant.email, defaultSeed.password);
+  const headers = { authorization: `Bearer ${session.token}` };
+  const queueIds = encodeURIComponent(JSON.stringify(attendant.queueIds));
+
+  const listUrl = `${platform.url}/api/tickets?status=open&pageNumber=1&showAll=false&queueIds=${queueIds}`;
+  const first = await platform.request('GET', listUrl.slice(platform.url.length), { token: session.token });
+  if (first.status !== 200) throw new Error(`list: ${first.status} ${JSON.stringify(first.body)}`);
+  const ticketId: number = first.body.tickets[0].id;
+  await load({ url: listUrl, headers, duration: 3 });
+  const list = await load({ url: listUrl, headers, duration: 15 });
+  const searchUrl = `${platform.url}/api/tickets?searchParam=${encodeURIComponent('orçamento do aparelho')}&searchOnMessages=true&pageNumber=1`;
+  const search = await load({ url: searchUrl, headers, duration: 15 });
+  const messagesUrl = `${platform.url}/api/messages/${ticketId}?pageNumber=1`;
+  const messages = await load({ url: messagesUrl, headers, duration: 15 });
+
+  // Inbound: channels.message.received published at 500/s for 10 s; latency to tickets.message.created.
+  const rate = 500;
+  const seconds = 10;
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const subscription = await platform.bus.fanout('tickets.message.created', (envelope) => {
+    const wid = (envelope.data as { message?: { wid?: string } }).message?.wid;
+    const at = wid ? sentAt.get(wid) : undefined;
+    if (at !== undefined) latencies.push(performance.now() - at);
+  });
+  const stamp = Date.now();
+  for (let s = 0; s < seconds; s++) {
+    const tick = performance.now();
+    for (let i = 0; i < rate; i++) {
+      const n = s * rate + i;
+      const wid = `bench-${stamp}-${n}`;
+      sentAt.set(wid, performance.now());
+      void platform.bus.publish(
+        makeEnvelope('channels.message.received', big.companyId, {
+          connectionId: big.connectionId,
+          channel: 'whatsapp',
+          contact: { number: `55119${String(n % 2000).padStart(8, '0')}`, name: `Inbound ${n % 2000}`, pictureUrl: null, lid: null, remoteJid: null },
+          isGroup: false,
+          group: null,
+          wid,
+          fromMe: false,
+          body: `mensagem ${n}`,
+          media: null,
+          quotedWid: null,
+          timestamp: Math.floor(Date.now() / 1000),
+        }),
+      );
+      if (i % 50 === 49) await new Promise((r) => setTimeout(r, Math.max(0, tick + ((i + 1) / rate) * 1000 - performance.now())));
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, tick + 1000 - performance.now())));
+  }
+  const deadline = Date.now() + 60_000;
+  while (latencies.length < rate * seconds && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  await subscription.unsubscribe();
+  const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+
+  writeSection(
+    'tickets',
+    'Tickets service (cluster path)',
+    `Seeded with \`services/tickets/scripts/seed.ts\`: one company with ${defaultSeed.tickets.toLocaleString('en')} tickets and ${(defaultSeed.tickets * defaultSeed.messagesPerTicket).toLocaleString('en')} messages, ${defaultSeed.users} users and ${defaultSeed.queues} queues, plus 9 companies of ${defaultSeed.small.tickets.toLocaleString('en')} tickets (seeding took ${seedSeconds} s). Requests through the gateway's proxy to the tickets service, as an attendant with 3 queues; 50 connections, 15 s each, after a warm-up.
+
+${tableHead}
+${row('GET /api/tickets?status=open (page 1, attendant with 3 queues)', list)}
+${row('GET /api/tickets search in messages (trigram index)', search)}
+${row(`GET /api/messages/${ticketId} (page 1)`, messages)}
+
+Targets: list ≥ 2,000 req/s with p99 < 50 ms; message search p99 < 150 ms; messages p99 < 20 ms.
+
+Inbound: ${rate * seconds} \`channels.message.received\` events published on NATS at ${rate}/s (2,000 distinct numbers, so contacts and tickets are found or created), measured until \`tickets.message.created\` is seen on the bus: **p50 ${pct(50)} ms, p99 ${pct(99)} ms**, ${latencies.length} of ${rate * seconds} seen, ${stored} stored (target p99 < 20 ms, nothing lost).`,
+  );
+} finally {
+  await sql.end();
+  await platform.stop();
+}
+process.exit(0);
