@@ -77,3 +77,39 @@ describe('presence', () => {
     await eventually(async () => (await online()) === false);
   });
 });
+
+describe('ticket visibility', () => {
+  it('an attendant outside the ticket’s queue receives nothing of it; one in the queue does', async () => {
+    const { admin } = await platform.createCompany();
+    const queue = async (name: string, color: string) => {
+      const answer = await platform.request('POST', '/api/queue', { token: admin.token, body: { name, color, greetingMessage: `Fila ${name}` } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body.id as number;
+    };
+    const sales = await queue('Vendas', '#aa0000');
+    const support = await queue('Suporte', '#00aa00');
+    const inQueue = await platform.createUser(admin, { name: 'In Sales', queueIds: [sales] });
+    const outside = await platform.createUser(admin, { name: 'In Support', queueIds: [support] });
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Maria', number: '5511988887777' } });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+
+    const seen = { inQueue: [] as { action: string; ticket?: { id: number } }[], outside: [] as unknown[] };
+    const socketIn = open(inQueue.session.token);
+    const socketOut = open(outside.session.token);
+    await eventually(() => socketIn.connected && socketOut.connected);
+    for (const socket of [socketIn, socketOut]) {
+      socket.emit('joinNotification');
+      socket.emit('joinTickets', 'pending');
+    }
+    const companyId = inQueue.user.companyId as number;
+    socketIn.on(`company-${companyId}-ticket`, (payload: { action: string; ticket?: { id: number } }) => seen.inQueue.push(payload));
+    socketOut.on(`company-${companyId}-ticket`, (payload: unknown) => seen.outside.push(payload));
+    await new Promise((r) => setTimeout(r, 100));
+
+    const ticket = await platform.request('POST', '/api/tickets', { token: admin.token, body: { contactId: contact.body.id, queueId: sales, status: 'pending' } });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    await eventually(() => seen.inQueue.find((p) => p.ticket?.id === ticket.body.id));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.outside).toEqual([]);
+  });
+});
