@@ -1,42 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
+import { png } from '@atende/kit/testing';
 
 let platform: TestPlatform;
 let superSession: Session;
 let company: Awaited<ReturnType<TestPlatform['createCompany']>>;
 let other: Awaited<ReturnType<TestPlatform['createCompany']>>;
-
-/** A valid 1×1 PNG, built by hand so the test needs no image library. */
-function png(): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = ~0;
-    for (const byte of buf) {
-      c ^= byte;
-      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-    }
-    return (~c >>> 0);
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const upload = (data: Buffer, name = 'avatar.png') => {
   const form = new FormData();

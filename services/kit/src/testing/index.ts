@@ -1,1 +1,2 @@
 export { createTestDatabase } from './database.js';
+export { multipartBody, png } from './fixtures.js';

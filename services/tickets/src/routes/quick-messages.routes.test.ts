@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, User } from '@atende/kit';
-import { multipartBody, png } from '../testing/fixtures.js';
+import { multipartBody, png } from '@atende/kit/testing';
 import { startHarness, type Harness } from '../testing/harness.js';
 
 /** Quick messages (spec 002 §3, §5, §6, §7). */
