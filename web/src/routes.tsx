@@ -19,6 +19,13 @@ const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const CompaniesPage = lazy(() => import('./pages/companies/CompaniesPage'));
 const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
+const TicketsPage = lazy(() => import('./pages/tickets/TicketsPage'));
+const TagsPage = lazy(() => import('./pages/tags/TagsPage'));
+const TagsKanbanPage = lazy(() => import('./pages/tags/TagsKanbanPage'));
+const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessagesPage'));
+const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
+const ContactImportPage = lazy(() => import('./pages/contacts/ContactImportPage'));
+const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
@@ -27,6 +34,13 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/settings', element: <SettingsPage /> },
   { path: '/companies', element: <CompaniesPage /> },
   { path: '/helps', element: <HelpsPage /> },
+  { path: '/tickets/:ticketId?', element: <TicketsPage /> },
+  { path: '/tags', element: <TagsPage /> },
+  { path: '/TagsKanban', element: <TagsKanbanPage /> },
+  { path: '/quick-messages', element: <QuickMessagesPage /> },
+  { path: '/contacts', element: <ContactsPage /> },
+  { path: '/contacts/import', element: <ContactImportPage /> },
+  { path: '/Kanban', element: <KanbanPage /> },
 ];
 
 export function AppRoutes() {

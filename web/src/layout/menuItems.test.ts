@@ -20,26 +20,33 @@ const user = (over: Partial<SessionUser> = {}): SessionUser =>
 const ctx = (over: Partial<SessionUser> = {}, hasHelps = false): MenuContext => ({ user: user(over), plan: null, hasHelps });
 const keys = (c: MenuContext) => visibleMenu(c).flatMap((s) => s.entries.map((e) => e.key));
 
+const desk = ['tickets', 'contacts', 'tags', 'quickMessages'];
+const kanbanPlan = { useKanban: true } as MenuContext['plan'];
+
 describe('menu', () => {
-  it('admins see users and settings, not companies', () => {
-    expect(keys(ctx({ profile: 'admin' }))).toEqual(['users', 'settings']);
-    expect(homeRoute(ctx({ profile: 'admin' }, true))).toBe('/users');
+  it('admins see the desk, users and settings, not companies', () => {
+    expect(keys(ctx({ profile: 'admin' }))).toEqual([...desk, 'users', 'settings']);
+    expect(homeRoute(ctx({ profile: 'admin' }, true))).toBe('/tickets');
   });
   it('super users also see companies', () => {
-    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['users', 'settings', 'companies']);
+    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual([...desk, 'users', 'settings', 'companies']);
   });
   it('helps shows only when the help list is not empty', () => {
-    expect(keys(ctx({}, false))).toEqual([]);
-    expect(keys(ctx({}, true))).toEqual(['helps']);
-    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['helps', 'users', 'settings']);
+    expect(keys(ctx({}, false))).toEqual(desk);
+    expect(keys(ctx({}, true))).toEqual([...desk, 'helps']);
+    expect(keys(ctx({ profile: 'admin' }, true))).toEqual([...desk, 'helps', 'users', 'settings']);
   });
-  it('plain users land on helps or the profile landing', () => {
-    expect(homeRoute(ctx({}, true))).toBe('/helps');
-    expect(homeRoute(ctx({}, false))).toBeNull();
+  it('kanban shows only when the plan has it', () => {
+    expect(keys({ ...ctx(), plan: kanbanPlan })).toContain('kanban');
+    expect(keys(ctx())).not.toContain('kanban');
   });
-  it('a user with allowConnections sees the administration block but not admin-only items', () => {
+  it('plain users land on the tickets page', () => {
+    expect(homeRoute(ctx({}, true))).toBe('/tickets');
+    expect(homeRoute(ctx({}, false))).toBe('/tickets');
+  });
+  it('a user with allowConnections sees no admin-only items', () => {
     const sections = visibleMenu(ctx({ allowConnections: 'enabled' }));
-    expect(sections.map((s) => s.key)).toEqual([]);
+    expect(sections.map((s) => s.key)).toEqual(['general']);
   });
   it('finds the entry of a path', () => {
     expect(entryOfPath('/users')?.key).toBe('users');

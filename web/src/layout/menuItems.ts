@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { BankOutlined, QuestionCircleOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { BankOutlined, ContactsOutlined, MessageOutlined, ProjectOutlined, QuestionCircleOutlined, SettingOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined } from '@ant-design/icons';
 import type { Plan, PlanFlag, SessionUser } from '@atende/kit/contracts';
 import { canSee, planAllows } from '../permissions';
 
@@ -32,6 +33,11 @@ export const menuSections: { key: MenuSection; label?: string; visible(ctx: Menu
 
 export const menuEntries: MenuEntry[] = [
   // management: dashboard ('dashboard'), reports ('reports'), real-time panel ('realTimePanel') come with their screens
+  { key: 'tickets', section: 'general', route: '/tickets', icon: CustomerServiceOutlined, label: 'tickets:menu', visible: () => true },
+  { key: 'contacts', section: 'general', route: '/contacts', icon: ContactsOutlined, label: 'contacts:menu.label', visible: () => true },
+  { key: 'tags', section: 'general', route: '/tags', icon: TagsOutlined, label: 'tags:menu', visible: () => true },
+  { key: 'quickMessages', section: 'general', route: '/quick-messages', icon: MessageOutlined, label: 'quickMessages:menu', visible: () => true },
+  { key: 'kanban', section: 'general', route: '/Kanban', icon: ProjectOutlined, label: 'kanban:menu', visible: () => true, plan: 'useKanban' },
   { key: 'helps', section: 'general', route: '/helps', icon: QuestionCircleOutlined, label: 'menu.helps', visible: (c) => c.hasHelps },
   { key: 'users', section: 'administration', route: '/users', icon: TeamOutlined, label: 'menu.users', visible: (c) => canSee(c.user, 'adminOnly') },
   {
@@ -67,12 +73,12 @@ export function visibleMenu(ctx: MenuContext, entries: MenuEntry[] = menuEntries
 }
 
 /**
- * Where '/' sends a user while no dashboard exists: the first administration screen, else the first
- * menu entry; null means the profile landing.
+ * Where '/' sends a user while no dashboard exists: the first menu entry (the tickets page);
+ * null means the profile landing.
  */
 export function homeRoute(ctx: MenuContext): string | null {
   const visible = visibleMenu(ctx).flatMap((s) => s.entries);
-  return (visible.find((e) => e.section === 'administration') ?? visible[0])?.route ?? null;
+  return visible[0]?.route ?? null;
 }
 
 /** The entry matching a path (longest route prefix), for the selected menu key. */

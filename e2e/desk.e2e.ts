@@ -1,0 +1,72 @@
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { loginThroughPage } from './support/session.js';
+
+/** Desk screens an admin uses besides the inbox: contact import and the kanban board. */
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function contactsSheet(rows: number, bad: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Contatos');
+  sheet.addRow(['Nome', 'Número', 'E-mail']);
+  for (let i = 0; i < rows; i++) {
+    // The first `bad` rows have no name: counted as ignored, never a failure of the whole file.
+    sheet.addRow([i < bad ? '' : `Paciente ${i}`, `5511${String(900000000 + i)}`, i % 3 === 0 ? `p${i}@example.com` : '']);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('desk screens', () => {
+  it('imports a 500-row spreadsheet of contacts, bad rows counted as ignored', async () => {
+    const company = await platform.createCompany();
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.goto('/contacts/import');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await contactsSheet(500, 12) });
+    await page.getByRole('button', { name: 'Importar contatos' }).click();
+    await page.getByText('Importação concluída').first().waitFor({ timeout: 60_000 });
+    const count = await platform.request('GET', '/api/contacts?pageNumber=1', { token: company.admin.token });
+    expect(count.body.count).toBe(488);
+    await page.getByText(/488 criados, 12 ignorados/).waitFor();
+    await page.context().close();
+  });
+
+  it('moves a ticket to a kanban lane by drag and drop, kept after a reload', async () => {
+    const company = await platform.createCompany();
+    const token = company.admin.token;
+    const lane = await platform.request('POST', '/api/tags', { token, body: { name: 'Negociação', kanban: 1 } });
+    expect(lane.status, JSON.stringify(lane.body)).toBe(201);
+    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Comercial', color: '#336699' } });
+    const contact = await platform.request('POST', '/api/contacts', { token, body: { name: 'João', number: '5511977776666' } });
+    const ticket = await platform.request('POST', '/api/tickets', { token, body: { contactId: contact.body.id, queueId: queue.body.id, status: 'open', userId: company.admin.user.id } });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.goto('/Kanban');
+    const card = `[data-testid="kanban-card-${ticket.body.id}"]`;
+    const target = `[data-testid="kanban-lane-${lane.body.id}"]`;
+    await page.locator(`[data-testid="kanban-lane-0"] ${card}`).waitFor();
+    await page.dragAndDrop(card, target);
+    await page.locator(`${target} ${card}`).waitFor();
+    await page.reload();
+    await page.locator(`${target} ${card}`).waitFor();
+    await screenshot(page, 'kanban');
+    const tags = await platform.request('GET', `/api/tickets/${ticket.body.id}`, { token });
+    expect(tags.body.tags.map((t: { id: number }) => t.id)).toEqual([lane.body.id]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { Empty, Flex, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { readSetting, saveTicketsPaneWidth } from '../../api/tickets';
+import { useAuth } from '../../auth/AuthContext';
+import { useMediaQuery } from '../../hooks/useMediaQuery';
+import { useVolume } from '../../hooks/useVolume';
+import { useCompanyEvent } from '../../socket/SocketContext';
+import { playNotificationSound } from './sound';
+import { TicketActionsProvider } from './TicketActions';
+import { TicketConversation } from './TicketConversation';
+import type { AppMessageEvent } from './TicketList';
+import { TicketsManager } from './TicketsManager';
+import { clampPaneWidth, PANE_MAX, PANE_MIN, shouldSoundFor, type ListTab } from './ticketRules';
+
+const NARROW = '(max-width: 599.98px)';
+
+/** /tickets and /tickets/:ticketId (uuid): the list panel and the conversation (spec 000 §2). */
+export default function TicketsPage() {
+  const { t } = useTranslation('tickets');
+  const { ticketId: uuid } = useParams();
+  const { user } = useAuth();
+  const narrow = useMediaQuery(NARROW);
+  const [tab, setTab] = useState<ListTab>('open');
+  const [mobileTab, setMobileTab] = useState<'list' | 'ticket'>(uuid ? 'ticket' : 'list');
+  const [width, setWidth] = useState(() => clampPaneWidth(user?.defaultTicketsManagerWidth));
+  const [volume] = useVolume();
+  const drag = useRef<{ startX: number; startWidth: number } | null>(null);
+  const showPending = useRef(false);
+
+  useEffect(() => {
+    setMobileTab(uuid ? 'ticket' : 'list');
+  }, [uuid]);
+
+  useEffect(() => {
+    void readSetting('showNotificationPending').then((v) => {
+      showPending.current = v === 'enabled';
+    });
+  }, []);
+
+  // The new-message sound, for tickets the user may be notified about (spec 000 §4).
+  useCompanyEvent<AppMessageEvent>('appMessage', (event) => {
+    if (!user || event?.action !== 'create' || !event.message || !event.ticket) return;
+    if (shouldSoundFor(event.message, event.ticket, user, { showNotificationPending: showPending.current })) playNotificationSound(volume);
+  });
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    drag.current = { startX: e.clientX, startWidth: width };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    setWidth(clampPaneWidth(drag.current.startWidth + e.clientX - drag.current.startX));
+  };
+  const finishDrag = (next: number) => {
+    drag.current = null;
+    if (user && next !== user.defaultTicketsManagerWidth) void saveTicketsPaneWidth(user.id, next).catch(() => undefined);
+  };
+
+  const manager = <TicketsManager tab={tab} onTab={setTab} selectedUuid={uuid} />;
+  const conversation = uuid ? (
+    <TicketConversation uuid={uuid} />
+  ) : (
+    <Flex justify="center" align="center" style={{ height: '100%' }}>
+      <Empty description={t('conversation.select')} />
+    </Flex>
+  );
+
+  return (
+    <TicketActionsProvider onTab={setTab}>
+      {narrow ? (
+        <Flex vertical style={{ height: 'calc(100vh - 112px)', minHeight: 0 }}>
+          <Tabs
+            activeKey={mobileTab}
+            onChange={(k) => setMobileTab(k as 'list' | 'ticket')}
+            centered
+            size="small"
+            style={{ marginBottom: 0 }}
+            items={[
+              { key: 'ticket', label: t('mobile.ticket') },
+              { key: 'list', label: t('mobile.list') },
+            ]}
+          />
+          <div style={{ flex: 1, minHeight: 0, display: mobileTab === 'list' ? 'flex' : 'none', flexDirection: 'column' }}>{manager}</div>
+          <div style={{ flex: 1, minHeight: 0, display: mobileTab === 'ticket' ? 'flex' : 'none', flexDirection: 'column' }}>{conversation}</div>
+        </Flex>
+      ) : (
+        <Flex style={{ height: 'calc(100vh - 112px)', minHeight: 400 }} data-testid="tickets-page">
+          <div style={{ width, flex: 'none', display: 'flex', flexDirection: 'column', minHeight: 0, borderRight: '1px solid rgba(128,128,128,0.2)' }}>{manager}</div>
+          <div
+            role="separator"
+            aria-orientation="vertical"
+            aria-label={t('divider')}
+            aria-valuemin={PANE_MIN}
+            aria-valuemax={PANE_MAX}
+            aria-valuenow={width}
+            tabIndex={0}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={() => finishDrag(width)}
+            onPointerCancel={() => finishDrag(width)}
+            onKeyDown={(e) => {
+              if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+              e.preventDefault();
+              const next = clampPaneWidth(width + (e.key === 'ArrowRight' ? 10 : -10));
+              setWidth(next);
+              finishDrag(next);
+            }}
+            style={{ width: 6, cursor: 'col-resize', flex: 'none', touchAction: 'none', background: 'rgba(128,128,128,0.08)' }}
+          />
+          <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}>{conversation}</div>
+        </Flex>
+      )}
+    </TicketActionsProvider>
+  );
+}

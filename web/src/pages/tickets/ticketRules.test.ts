@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, Ticket } from '@atende/kit/contracts';
+import {
+  ackIcon,
+  applyMessageEvent,
+  applyNewMessage,
+  applyTicketUpdate,
+  belongsInList,
+  canEditMessage,
+  clampPaneWidth,
+  cut,
+  formatTicketTime,
+  mergePage,
+  quickReplyFilter,
+  removeTicket,
+  resetUnread,
+  shouldNotify,
+  shouldSoundFor,
+  textToSend,
+  type ListFilter,
+  type ListViewer,
+} from './ticketRules';
+
+const viewer = (over: Partial<ListViewer> = {}): ListViewer => ({
+  id: 7,
+  profile: 'user',
+  super: false,
+  queueIds: [1, 2],
+  allTicket: 'disable',
+  allowGroup: false,
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  ...over,
+});
+
+const ticket = (over: Partial<Ticket> = {}): Ticket =>
+  ({
+    id: 1,
+    uuid: 'u-1',
+    status: 'open',
+    userId: 7,
+    queueId: 1,
+    isGroup: false,
+    unreadMessages: 0,
+    whatsapp: { id: 1, name: 'W', channel: 'whatsapp', groupAsTicket: 'disabled' },
+    updatedAt: '2024-05-01T10:00:00.000Z',
+    ...over,
+  }) as Ticket;
+
+const filter = (over: Partial<ListFilter> = {}): ListFilter => ({ tab: 'open', showAll: false, queueIds: [], searching: false, ...over });
+
+describe('formatters', () => {
+  it('cuts names at 60 and last messages at 40', () => {
+    expect(cut('a'.repeat(60), 60)).toBe('a'.repeat(60));
+    expect(cut('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}...`);
+    expect(cut('b'.repeat(41), 40)).toBe(`${'b'.repeat(40)}...`);
+    expect(cut(null, 40)).toBe('');
+  });
+  it('shows HH:mm today, dd/MM/yyyy before', () => {
+    const now = new Date(2024, 4, 10, 18, 0);
+    expect(formatTicketTime(new Date(2024, 4, 10, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(formatTicketTime(new Date(2024, 4, 9, 23, 59).toISOString(), now)).toBe('09/05/2024');
+    expect(formatTicketTime(new Date(2023, 11, 31, 8, 0).toISOString(), now)).toBe('31/12/2023');
+    expect(formatTicketTime(null, now)).toBe('');
+    expect(formatTicketTime('nonsense', now)).toBe('');
+  });
+  it('keeps the pane width within 404..700, default 550', () => {
+    expect(clampPaneWidth(undefined)).toBe(550);
+    expect(clampPaneWidth(100)).toBe(404);
+    expect(clampPaneWidth(900)).toBe(700);
+    expect(clampPaneWidth(512.4)).toBe(512);
+  });
+  it('maps acknowledgements to icons', () => {
+    expect([0, 1, 2, 3, 4, 5, -1].map(ackIcon)).toEqual(['clock', 'sent', 'delivered', 'read', 'read', 'read', 'failed']);
+  });
+  it('never sends empty text', () => {
+    expect(textToSend('   ')).toBeNull();
+    expect(textToSend(' hi ')).toBe('hi');
+  });
+  it('filters quick replies after a slash', () => {
+    const list = [
+      { shortcode: 'oi', message: 'Olá!' },
+      { shortcode: 'tchau', message: 'Até logo' },
+    ];
+    expect(quickReplyFilter('hello', list)).toBeNull();
+    expect(quickReplyFilter('/', list)).toHaveLength(2);
+    expect(quickReplyFilter('/tch', list)).toEqual([list[1]]);
+  });
+});
+
+describe('list membership', () => {
+  it('needs the tab status', () => {
+    expect(belongsInList(ticket(), viewer(), filter())).toBe(true);
+    expect(belongsInList(ticket({ status: 'pending', userId: null }), viewer(), filter())).toBe(false);
+    expect(belongsInList(ticket({ status: 'lgpd', userId: null }), viewer(), filter({ tab: 'pending' }))).toBe(true);
+  });
+  it("hides other users' open tickets unless show all is allowed", () => {
+    const other = ticket({ userId: 9 });
+    expect(belongsInList(other, viewer(), filter({ showAll: true }))).toBe(false);
+    expect(belongsInList(other, viewer({ allUserChat: 'enabled' }), filter())).toBe(false);
+    expect(belongsInList(other, viewer({ allUserChat: 'enabled' }), filter({ showAll: true }))).toBe(true);
+    expect(belongsInList(other, viewer({ profile: 'admin' }), filter({ showAll: true }))).toBe(true);
+  });
+  it('respects queues: user queues, selected queues, no queue only with allTicket', () => {
+    expect(belongsInList(ticket({ userId: null, status: 'pending', queueId: 3 }), viewer(), filter({ tab: 'pending' }))).toBe(false);
+    expect(belongsInList(ticket({ userId: null, status: 'pending', queueId: 2 }), viewer(), filter({ tab: 'pending', queueIds: [1] }))).toBe(false);
+    expect(belongsInList(ticket({ userId: null, status: 'pending', queueId: 1 }), viewer(), filter({ tab: 'pending', queueIds: [1] }))).toBe(true);
+    expect(belongsInList(ticket({ userId: null, status: 'pending', queueId: null }), viewer(), filter({ tab: 'pending' }))).toBe(false);
+    expect(belongsInList(ticket({ userId: null, status: 'pending', queueId: null }), viewer({ allTicket: 'enable' }), filter({ tab: 'pending' }))).toBe(true);
+  });
+  it('group tickets need allowGroup', () => {
+    const g = ticket({ status: 'group', isGroup: true, userId: null });
+    expect(belongsInList(g, viewer(), filter({ tab: 'group' }))).toBe(false);
+    expect(belongsInList(g, viewer({ allowGroup: true }), filter({ tab: 'group' }))).toBe(true);
+  });
+});
+
+describe('list reducers', () => {
+  const v = viewer();
+  it('inserts a new ticket at the top and counts it', () => {
+    const state = { tickets: [ticket({ id: 1 })], count: 1 };
+    const next = applyTicketUpdate(state, ticket({ id: 2 }), v, filter());
+    expect(next.tickets.map((t) => t.id)).toEqual([2, 1]);
+    expect(next.count).toBe(2);
+  });
+  it('does not insert while searching, but replaces', () => {
+    const state = { tickets: [ticket({ id: 1, lastMessage: 'a' })], count: 1 };
+    expect(applyTicketUpdate(state, ticket({ id: 2 }), v, filter({ searching: true }))).toBe(state);
+    const next = applyTicketUpdate(state, ticket({ id: 1, lastMessage: 'b' }), v, filter({ searching: true }));
+    expect(next.tickets[0]!.lastMessage).toBe('b');
+    expect(next.count).toBe(1);
+  });
+  it('replaces in place and removes a ticket that left the tab', () => {
+    const state = { tickets: [ticket({ id: 1 }), ticket({ id: 2 })], count: 5 };
+    const replaced = applyTicketUpdate(state, ticket({ id: 2, unreadMessages: 3 }), v, filter());
+    expect(replaced.tickets.map((t) => [t.id, t.unreadMessages])).toEqual([
+      [1, 0],
+      [2, 3],
+    ]);
+    const moved = applyTicketUpdate(state, ticket({ id: 2, status: 'closed' }), v, filter());
+    expect(moved.tickets.map((t) => t.id)).toEqual([1]);
+    expect(moved.count).toBe(4);
+  });
+  it('ignores a ticket of another tab it does not hold', () => {
+    const state = { tickets: [], count: 0 };
+    expect(applyTicketUpdate(state, ticket({ status: 'pending', userId: null }), v, filter())).toBe(state);
+  });
+  it('removes on delete and resets unread', () => {
+    const state = { tickets: [ticket({ id: 1, unreadMessages: 4 })], count: 1 };
+    expect(resetUnread(state, 1).tickets[0]!.unreadMessages).toBe(0);
+    expect(removeTicket(state, 1)).toEqual({ tickets: [], count: 0 });
+    expect(removeTicket(state, 99)).toBe(state);
+  });
+  it('moves the ticket of a new message to the top', () => {
+    const state = { tickets: [ticket({ id: 1 }), ticket({ id: 2 }), ticket({ id: 3 })], count: 3 };
+    const next = applyNewMessage(state, ticket({ id: 3, lastMessage: 'new' }), v, filter());
+    expect(next.tickets.map((t) => t.id)).toEqual([3, 1, 2]);
+    expect(next.tickets[0]!.lastMessage).toBe('new');
+    expect(next.count).toBe(3);
+    const inserted = applyNewMessage(state, ticket({ id: 4 }), v, filter());
+    expect(inserted.tickets.map((t) => t.id)).toEqual([4, 1, 2, 3]);
+    expect(inserted.count).toBe(4);
+  });
+  it('merges pages without duplicates', () => {
+    expect(mergePage([ticket({ id: 1 })], [ticket({ id: 1 }), ticket({ id: 2 })], 2).map((t) => t.id)).toEqual([1, 2]);
+    expect(mergePage([ticket({ id: 1 })], [ticket({ id: 2 })], 1).map((t) => t.id)).toEqual([2]);
+  });
+});
+
+describe('notification rule', () => {
+  const v = viewer();
+  const ctx = { showNotificationPending: false };
+  it('only for unassigned or own tickets in my queues', () => {
+    expect(shouldNotify(ticket(), v, ctx)).toBe(true);
+    expect(shouldNotify(ticket({ userId: 9 }), v, ctx)).toBe(false);
+    expect(shouldNotify(ticket({ userId: null, queueId: 5 }), v, ctx)).toBe(false);
+    expect(shouldNotify(ticket({ userId: null, queueId: null }), v, ctx)).toBe(false);
+    expect(shouldNotify(ticket({ userId: null, queueId: null }), viewer({ allTicket: 'enable' }), ctx)).toBe(true);
+  });
+  it('pending needs showNotificationPending; nps never', () => {
+    const p = ticket({ status: 'pending', userId: null });
+    expect(shouldNotify(p, v, ctx)).toBe(false);
+    expect(shouldNotify(p, v, { showNotificationPending: true })).toBe(true);
+    expect(shouldNotify(ticket({ status: 'lgpd', userId: null }), v, { showNotificationPending: true })).toBe(true);
+    expect(shouldNotify(ticket({ status: 'nps' }), v, { showNotificationPending: true })).toBe(false);
+  });
+  it('group needs groupAsTicket and allowGroup', () => {
+    const g = (groupAsTicket: 'enabled' | 'disabled') => ticket({ status: 'group', isGroup: true, userId: null, whatsapp: { id: 1, name: 'W', channel: 'whatsapp', groupAsTicket } });
+    expect(shouldNotify(g('enabled'), v, ctx)).toBe(false);
+    expect(shouldNotify(g('disabled'), viewer({ allowGroup: true }), ctx)).toBe(false);
+    expect(shouldNotify(g('enabled'), viewer({ allowGroup: true }), ctx)).toBe(true);
+  });
+  it('never sounds for own or private messages', () => {
+    expect(shouldSoundFor({ fromMe: true, isPrivate: false }, ticket(), v, ctx)).toBe(false);
+    expect(shouldSoundFor({ fromMe: false, isPrivate: true }, ticket(), v, ctx)).toBe(false);
+    expect(shouldSoundFor({ fromMe: false, isPrivate: false }, ticket(), v, ctx)).toBe(true);
+  });
+});
+
+describe('messages', () => {
+  const msg = (over: Partial<Message> = {}): Message =>
+    ({ id: 1, fromMe: true, isDeleted: false, mediaType: 'chat', createdAt: '2024-05-01T10:00:00.000Z', ...over }) as Message;
+  it('edits own text messages within 15 minutes', () => {
+    const created = Date.parse('2024-05-01T10:00:00.000Z');
+    expect(canEditMessage(msg(), created + 14 * 60_000)).toBe(true);
+    expect(canEditMessage(msg(), created + 16 * 60_000)).toBe(false);
+    expect(canEditMessage(msg({ fromMe: false }), created)).toBe(false);
+    expect(canEditMessage(msg({ isDeleted: true }), created)).toBe(false);
+  });
+  it('adds, replaces and removes messages in order', () => {
+    const a = msg({ id: 1, createdAt: '2024-05-01T10:00:00.000Z' });
+    const b = msg({ id: 2, createdAt: '2024-05-01T10:01:00.000Z' });
+    let list = applyMessageEvent([b], { action: 'create', message: a });
+    expect(list.map((m) => m.id)).toEqual([1, 2]);
+    list = applyMessageEvent(list, { action: 'update', message: { ...b, body: 'edited' } });
+    expect(list[1]!.body).toBe('edited');
+    expect(applyMessageEvent(list, { action: 'update', message: msg({ id: 9 }) })).toBe(list);
+    expect(applyMessageEvent(list, { action: 'delete', messageId: 1 }).map((m) => m.id)).toEqual([2]);
+  });
+});
