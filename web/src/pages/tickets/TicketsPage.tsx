@@ -35,7 +35,8 @@ export default function TicketsPage() {
 
   useEffect(() => {
     void readSetting('showNotificationPending').then((v) => {
-      showPending.current = v === 'enabled';
+      // A true/false setting (spec 001 §3); 'enabled' is accepted as the same.
+      showPending.current = v === 'true' || v === 'enabled';
     });
   }, []);
 

@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { loginThroughPage } from './support/session.js';
+
+/**
+ * The attendant inbox, live: two attendants of one queue and an admin in three browsers. A message
+ * arrives on the bus exactly as the channels service publishes it (channels.message.received).
+ */
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+/** Counts the notification beeps a page plays (WebAudio oscillators started). */
+const countBeeps = `(() => {
+  window.__beeps = 0;
+  const original = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () { window.__beeps++; return original.call(this); };
+})()`;
+
+async function openInbox(email: string, password: string): Promise<Page> {
+  const context = await newContext(browser, platform.url);
+  await context.addInitScript(countBeeps);
+  const page = await context.newPage();
+  await loginThroughPage(page, email, password);
+  await page.goto('/tickets');
+  await page.getByRole('tab', { name: /Pendentes/ }).click();
+  return page;
+}
+
+describe('attendant inbox', () => {
+  it('inbound message → both attendants see it live; accept, transfer, resolve with farewell, reopen, note, pin', async () => {
+    const company = await platform.createCompany();
+    const token = company.admin.token;
+    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
+    expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+    const ana = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
+    const bruno = await platform.createUser(company.admin, { name: 'Bruno', queueIds: [queue.body.id] });
+    const connection = {
+      id: 7000 + company.companyId,
+      companyId: company.companyId,
+      name: 'WhatsApp Recepção',
+      channel: 'whatsapp' as const,
+      status: 'CONNECTED',
+      number: '5511900000000',
+      isDefault: true,
+      groupAsTicket: 'disabled' as const,
+      greetingMessage: '',
+      complationMessage: 'Obrigado pelo contato!',
+      outOfHoursMessage: '',
+      timeCreateNewTicket: 0,
+      queueIds: [queue.body.id],
+    };
+    await platform.publish('channels.connection.updated', company.companyId, { connection });
+    // Pending tickets notify (sound) only with this company setting (spec 000 §4 notification rule).
+    expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token, body: { value: 'true' } })).status).toBe(200);
+
+    const pageAna = await openInbox(ana.email, ana.password);
+    const pageBruno = await openInbox(bruno.email, bruno.password);
+    const pageAdmin = await openInbox(company.email, company.password);
+
+    const sentAt = Date.now();
+    await platform.publish('channels.message.received', company.companyId, {
+      connectionId: connection.id,
+      channel: 'whatsapp',
+      contact: { number: '5511987654321', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987654321@s.whatsapp.net' },
+      isGroup: false,
+      group: null,
+      wid: `e2e-${company.companyId}-1`,
+      fromMe: false,
+      body: 'Olá, gostaria de agendar uma limpeza',
+      media: null,
+      quotedWid: null,
+      timestamp: Math.floor(sentAt / 1000),
+    });
+    const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token })).body.tickets[0], 10_000);
+    const item = `[data-testid="ticket-item-${ticket.id}"]`;
+    await Promise.all([pageAna.locator(item).waitFor({ timeout: 5_000 }), pageBruno.locator(item).waitFor({ timeout: 5_000 })]);
+    const shownAfterMs = Date.now() - sentAt;
+    await eventually(async () => (await pageAna.evaluate('window.__beeps')) as number > 0);
+    await eventually(async () => (await pageBruno.evaluate('window.__beeps')) as number > 0);
+
+    // Ana accepts: it leaves Bruno's pending tab.
+    await pageAna.locator(item).getByRole('button', { name: 'Aceitar' }).click();
+    await pageAna.waitForURL(new RegExp(`/tickets/${ticket.uuid}`));
+    await pageBruno.locator(item).waitFor({ state: 'detached', timeout: 5_000 });
+    await pageAna.getByTestId('message-input').waitFor();
+    await screenshot(pageAna, 'inbox-conversation-light');
+
+    // Transfer to Bruno: it shows in his open tab.
+    await pageAna.getByRole('button', { name: 'Transferir' }).first().click();
+    const transfer = pageAna.getByRole('dialog');
+    await transfer.getByLabel('Fila').click();
+    await pageAna.keyboard.type('Atendimento');
+    await pageAna.keyboard.press('Enter');
+    await transfer.getByLabel('Usuário').click();
+    await pageAna.keyboard.type('Bruno');
+    await pageAna.keyboard.press('Enter');
+    await transfer.getByRole('button', { name: 'Transferir' }).click();
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.userId === bruno.user.id);
+    await pageBruno.getByRole('tab', { name: /Abertos/ }).click();
+    await pageBruno.locator(item).waitFor({ timeout: 5_000 });
+
+    // Bruno resolves with the farewell, then reopens.
+    await pageBruno.locator(item).click();
+    await pageBruno.getByTestId('message-input').waitFor();
+    await pageBruno.getByRole('button', { name: /Resolver/ }).first().click();
+    await pageBruno.getByText('Resolver com despedida').click();
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'closed');
+    await eventually(async () => {
+      const messages = (await platform.request('GET', `/api/messages/${ticket.id}`, { token })).body.messages as { body: string; fromMe: boolean }[];
+      return messages.some((m) => m.fromMe && m.body.includes('Obrigado pelo contato!'));
+    });
+    await pageBruno.goto(`/tickets/${ticket.uuid}`);
+    await pageBruno.getByRole('button', { name: 'Reabrir' }).first().click();
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'open');
+
+    // Pinned; then a note on the contact: added, then deleted.
+    await pageAdmin.goto(`/tickets/${ticket.uuid}`);
+    await pageAdmin.getByRole('button', { name: 'Fixar atendimento' }).first().click();
+    await eventually(async () => (await platform.request('GET', '/api/pin-tickets', { token })).body.some?.((p: { ticketId: number }) => p.ticketId === ticket.id));
+    await pageAdmin.getByRole('button', { name: 'Dados do contato' }).click();
+    await pageAdmin.getByPlaceholder('Nova observação').fill('Prefere atendimento pela manhã');
+    await pageAdmin.getByRole('button', { name: 'Adicionar' }).click();
+    await pageAdmin.getByText('Prefere atendimento pela manhã').waitFor();
+    await pageAdmin.getByRole('button', { name: 'Excluir observação' }).first().click();
+    await pageAdmin.getByRole('button', { name: /^(OK|Sim|Excluir|Confirmar)$/ }).last().click();
+    await pageAdmin.getByText('Prefere atendimento pela manhã').waitFor({ state: 'detached' });
+    await pageAdmin.locator('.ant-drawer-close').click();
+    await pageAdmin.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+
+    // Dark theme screenshot of the same conversation.
+    await pageAdmin.getByTestId('theme-toggle').click();
+    await pageAdmin.waitForTimeout(600); // let the colour transition finish
+    await screenshot(pageAdmin, 'inbox-conversation-dark');
+    console.log(`inbound message shown in both inboxes after ${shownAfterMs} ms`);
+    for (const page of [pageAna, pageBruno, pageAdmin]) await page.context().close();
+  });
+});
