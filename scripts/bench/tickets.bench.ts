@@ -7,7 +7,12 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.NATS_URL ??= 'nats://127.0.0.1:4222';
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 
-const { createSql, makeEnvelope } = await import('@atende/kit');
+const { createSql, makeEnvelope, preparedStatements, listTicketsQuery } = await import('@atende/kit');
+const { drizzle } = await import('drizzle-orm/postgres-js');
+const { PgDialect } = await import('drizzle-orm/pg-core');
+const { schema } = await import('../../services/tickets/src/db/schema.js');
+const { ticketListQuery, ticketsRepository } = await import('../../services/tickets/src/db/tickets.repository.js');
+const { buildTicketListFilter, COUNT_CAP } = await import('../../services/tickets/src/domain/ticket-list-filter.js');
 const { startTestPlatform } = await import('@atende/standalone/testing');
 const { seedTickets, defaultSeed } = await import('../../services/tickets/scripts/seed.js');
 const { load, row, tableHead, writeSection } = await import('./report.js');
@@ -37,6 +42,29 @@ try {
   const search = await load({ url: searchUrl, headers, duration: 15 });
   const messagesUrl = `${platform.url}/api/messages/${ticketId}?pageNumber=1`;
   const messages = await load({ url: messagesUrl, headers, duration: 15 });
+
+  // The plans of the list and search statements, exactly as the repository builds them for this attendant.
+  const db = drizzle(preparedStatements(sql), { schema });
+  const [projection] = await sql`select profile, queue_ids, all_ticket, allow_group, all_historic, all_user_chat from tickets.users where id = ${attendant.id}`;
+  const viewer = {
+    userId: attendant.id,
+    profile: projection!.profile,
+    super: false,
+    queueIds: projection!.queue_ids as number[],
+    allTicket: projection!.all_ticket,
+    allowGroup: projection!.allow_group,
+    allHistoric: projection!.all_historic,
+    allUserChat: projection!.all_user_chat,
+  };
+  const explain = async (query: Record<string, string>): Promise<string> => {
+    const filter = buildTicketListFilter(big.companyId, viewer, listTicketsQuery.parse(query));
+    const plan = await ticketsRepository(db).messageSearchPlan(filter);
+    const statement = new PgDialect().sqlToQuery(ticketListQuery(filter, 'America/Sao_Paulo', COUNT_CAP, plan));
+    const rows = await sql.unsafe(`explain (analyze, buffers) ${statement.sql}`, statement.params as never[]);
+    return `-- message search plan: ${plan}\n${rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n')}`;
+  };
+  const listPlan = await explain({ status: 'open', pageNumber: '1', showAll: 'false', queueIds: JSON.stringify(attendant.queueIds) });
+  const searchPlan = await explain({ searchParam: 'orçamento do aparelho', searchOnMessages: 'true', pageNumber: '1' });
 
   // Inbound: channels.message.received published at 500/s for 10 s; latency to tickets.message.created.
   const rate = 500;
@@ -93,7 +121,19 @@ ${row(`GET /api/messages/${ticketId} (page 1)`, messages)}
 
 Targets: list ≥ 2,000 req/s with p99 < 50 ms; message search p99 < 150 ms; messages p99 < 20 ms.
 
-Inbound: ${rate * seconds} \`channels.message.received\` events published on NATS at ${rate}/s (2,000 distinct numbers, so contacts and tickets are found or created), measured until \`tickets.message.created\` is seen on the bus: **p50 ${pct(50)} ms, p99 ${pct(99)} ms**, ${latencies.length} of ${rate * seconds} seen, ${stored} stored (target p99 < 20 ms, nothing lost).`,
+Inbound: ${rate * seconds} \`channels.message.received\` events published on NATS at ${rate}/s (2,000 distinct numbers, so contacts and tickets are found or created), measured until \`tickets.message.created\` is seen on the bus: **p50 ${pct(50)} ms, p99 ${pct(99)} ms**, ${latencies.length} of ${rate * seconds} seen, ${stored} stored (target p99 < 20 ms, nothing lost).
+
+Plan of the list statement (\`ticketListQuery\`: page and capped count in one statement), EXPLAIN (ANALYZE, BUFFERS) after the load:
+
+\`\`\`
+${listPlan}
+\`\`\`
+
+Plan of the message search statement:
+
+\`\`\`
+${searchPlan}
+\`\`\``,
   );
 } finally {
   await sql.end();

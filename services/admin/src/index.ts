@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import { Outbox, createGuards, createUnitOfWork, migrate, pingDatabase, type Service, type ServiceFactory, type Subscription } from '@atende/kit';
+import { Outbox, createGuards, createUnitOfWork, migrate, pingDatabase, preparedStatements, type Service, type ServiceFactory, type Subscription } from '@atende/kit';
 import type { AdminConfig } from './config.js';
 import { schema } from './db/schema.js';
 import { createCatalogue } from './domain/catalogue.js';
@@ -19,7 +19,7 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Companies, plans, settings, helps and the version (bounded context "admin"). */
 export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Service => {
-  const db = drizzle(ctx.sql, { schema });
+  const db = drizzle(preparedStatements(ctx.sql), { schema });
   const outbox = new Outbox(ctx.sql, 'admin', ctx.bus, ctx.logger);
   const unitOfWork = createUnitOfWork(db, outbox);
   const catalogue = createCatalogue({ ctx, db, unitOfWork, signupTrialDays: config.SIGNUP_TRIAL_DAYS });

@@ -9,6 +9,7 @@ import {
   createUnitOfWork,
   migrate,
   pingDatabase,
+  preparedStatements,
   registerMediaRoute,
   type Service,
   type ServiceFactory,
@@ -30,7 +31,7 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Login, sessions and users (bounded context "auth"). */
 export const createAuthService: ServiceFactory<AuthConfig> = (ctx, config): Service => {
-  const db = drizzle(ctx.sql, { schema });
+  const db = drizzle(preparedStatements(ctx.sql), { schema });
   const outbox = new Outbox(ctx.sql, 'auth', ctx.bus, ctx.logger);
   const unitOfWork = createUnitOfWork(db, outbox);
   const accounts = createAccounts({ ctx, db, unitOfWork });

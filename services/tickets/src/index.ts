@@ -9,6 +9,7 @@ import {
   mediaBase,
   migrate,
   pingDatabase,
+  preparedStatements,
   registerMediaRoute,
   type Service,
   type ServiceFactory,
@@ -56,7 +57,7 @@ const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
 
 /** Contacts, tickets, messages and everything hanging on them (bounded context "tickets"). */
 export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, config): Promise<Service> => {
-  const db = drizzle(ctx.sql, { schema });
+  const db = drizzle(preparedStatements(ctx.sql), { schema });
   const outbox = new Outbox(ctx.sql, 'tickets', ctx.bus, ctx.logger);
   const unitOfWork = createUnitOfWork(db, outbox);
   let subscriptions: Subscription[] = [];

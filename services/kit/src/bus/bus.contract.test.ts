@@ -93,6 +93,31 @@ for (const factory of factories) {
       expect(attempts).toBe(3);
     });
 
+    it('keeps the order of events sharing an ordering key while handling others side by side', async () => {
+      const bus = await fresh();
+      const handled: Record<string, number[]> = { a: [], b: [], c: [] };
+      let running = 0;
+      let mostAtOnce = 0;
+      const keyOf = (e: Envelope) => ['a', 'b', 'c'][(e.data as { userId: number }).userId % 3]!;
+      await bus.subscribe('auth.user.deleted', { durable: 'ordered', concurrency: 4, orderingKey: keyOf }, async (e) => {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        // Later events finish sooner: only the ordering key keeps them in order.
+        const userId = (e.data as { userId: number }).userId;
+        await wait(40 - userId);
+        handled[keyOf(e)]!.push(userId);
+        running--;
+      });
+      for (let userId = 0; userId < 30; userId++) await bus.publish(envelope(1, userId));
+      await until(() => Object.values(handled).flat().length === 30, 10_000);
+      for (const [key, ids] of Object.entries(handled)) {
+        expect(ids, key).toEqual([...ids].sort((x, y) => x - y));
+        expect(ids, key).toHaveLength(10);
+      }
+      // JetStream consumers honour the concurrency; the in-process bus handles one at a time.
+      if (bus.kind === 'nats') expect(mostAtOnce).toBeGreaterThan(1);
+    });
+
     it('fans out to every subscriber and matches wildcards', async () => {
       const bus = await fresh();
       const a: string[] = [];

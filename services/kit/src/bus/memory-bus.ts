@@ -7,7 +7,7 @@ import type { Bus, DurableOptions, Envelope, EnvelopeHandler, Subscription } fro
 
 type DurableGroup = {
   pattern: string;
-  options: Required<DurableOptions>;
+  options: Required<Pick<DurableOptions, 'durable' | 'maxDeliver' | 'ackWaitMs'>>;
   handlers: EnvelopeHandler[];
   next: number;
   queue: Envelope[];

@@ -10,6 +10,7 @@ import {
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   type NatsConnection,
 } from 'nats';
 import type { Logger } from 'pino';
@@ -116,6 +117,33 @@ export class NatsBus implements Bus {
     const consumer = await this.js.consumers.get(this.streamName, options.durable);
     const messages = await consumer.consume({ max_messages: 64 });
     this.consumers.add(messages);
+    const handle = async (message: JsMsg, envelope: Envelope): Promise<void> => {
+      try {
+        await handler(envelope);
+        message.ack();
+      } catch (err) {
+        const delivery = message.info.deliveryCount;
+        if (delivery >= maxDeliver) {
+          this.logger?.error({ err, subject: envelope.type, id: envelope.id, durable: options.durable }, 'message given up after max deliveries');
+          message.term('max deliveries');
+        } else {
+          this.logger?.warn({ err, subject: envelope.type, delivery, durable: options.durable }, 'handler failed; redelivering');
+          message.nak(Math.min(100 * 2 ** (delivery - 1), 5000));
+        }
+      }
+    };
+    // Bounded concurrency; events sharing an ordering key run one after the other, in stream order.
+    const limit = Math.max(1, Math.floor(options.concurrency ?? 1));
+    const tails = new Map<string, Promise<void>>();
+    let active = 0;
+    let freed: (() => void) | undefined;
+    const keyOf = (envelope: Envelope): string | null => {
+      try {
+        return options.orderingKey?.(envelope) ?? null;
+      } catch {
+        return null;
+      }
+    };
     void (async () => {
       for await (const message of messages) {
         let envelope: Envelope;
@@ -126,19 +154,24 @@ export class NatsBus implements Bus {
           message.term('undecodable');
           continue;
         }
-        try {
-          await handler(envelope);
-          message.ack();
-        } catch (err) {
-          const delivery = message.info.deliveryCount;
-          if (delivery >= maxDeliver) {
-            this.logger?.error({ err, subject: envelope.type, id: envelope.id, durable: options.durable }, 'message given up after max deliveries');
-            message.term('max deliveries');
-          } else {
-            this.logger?.warn({ err, subject: envelope.type, delivery, durable: options.durable }, 'handler failed; redelivering');
-            message.nak(Math.min(100 * 2 ** (delivery - 1), 5000));
-          }
+        if (limit === 1) {
+          await handle(message, envelope);
+          continue;
         }
+        while (active >= limit) await new Promise<void>((resolve) => (freed = resolve));
+        active++;
+        const key = keyOf(envelope);
+        const before = key === null ? undefined : tails.get(key);
+        const run: Promise<void> = (before ?? Promise.resolve())
+          .then(() => handle(message, envelope))
+          .finally(() => {
+            active--;
+            if (key !== null && tails.get(key) === run) tails.delete(key);
+            const wake = freed;
+            freed = undefined;
+            wake?.();
+          });
+        if (key !== null) tails.set(key, run);
       }
     })();
     return {

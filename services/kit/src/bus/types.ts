@@ -17,6 +17,13 @@ export type DurableOptions = {
   maxDeliver?: number;
   /** How long an unacknowledged delivery waits before it is redelivered; default 30 s. */
   ackWaitMs?: number;
+  /**
+   * Up to this many events handled at once by this subscriber (default 1: one after the other).
+   * Events with the same `orderingKey` are still handled one after the other, in stream order.
+   */
+  concurrency?: number;
+  /** The ordering key of an event (e.g. the conversation it belongs to); null: no ordering constraint. Only with `concurrency` > 1. */
+  orderingKey?: (envelope: Envelope) => string | null;
 };
 
 export type EnvelopeHandler = (envelope: Envelope) => Promise<void>;

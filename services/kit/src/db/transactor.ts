@@ -16,7 +16,13 @@ export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Pro
  */
 export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox): UnitOfWork<Db> {
   return async (work) => {
-    const result = await db.transaction(async (tx) => work(tx as unknown as Db, outbox.emitter(tx as unknown as AnyDb)));
+    const result = await db.transaction(async (tx) => {
+      // Events are written together just before commit (one insert for all of them).
+      const events = outbox.batch(tx as unknown as AnyDb);
+      const value = await work(tx as unknown as Db, events.emit);
+      await events.flush();
+      return value;
+    });
     outbox.kick();
     return result;
   };
@@ -30,15 +36,23 @@ export function durableName(consumer: string, subject: string): string {
 /**
  * Durable, idempotent consumption: the processed-event id is recorded in the same transaction
  * as the handler's effects, so a redelivered event changes nothing. Ack happens after commit.
+ * With `concurrency` > 1 several events run at once (each its own transaction); give an `orderingKey`
+ * so events of one conversation keep their order.
  */
 export function consume<S extends EventSubject, Db extends AnyDb>(
   deps: { bus: Bus; unitOfWork: UnitOfWork<Db>; schema: string; logger?: Logger },
   subject: S,
   consumer: string,
   handler: (tx: Db, data: EventData<S>, envelope: Envelope<EventData<S>>, emit: Emit) => Promise<void>,
+  options: {
+    /** Events handled at once (default 1); see DurableOptions.concurrency. */
+    concurrency?: number;
+    /** Events with the same key are handled one after the other, in order (e.g. one conversation); read from the raw, unvalidated event. */
+    orderingKey?: (envelope: Envelope) => string | null;
+  } = {},
 ): Promise<Subscription> {
   const durable = durableName(consumer, subject);
-  return deps.bus.subscribe(subject, { durable }, async (raw) => {
+  return deps.bus.subscribe(subject, { durable, concurrency: options.concurrency, orderingKey: options.orderingKey }, async (raw) => {
     const envelope = readEnvelope(subject, raw);
     await requestContext.run({ requestId: envelope.requestId ?? randomUUID() }, async () => {
       await deps.unitOfWork(async (tx, emit) => {

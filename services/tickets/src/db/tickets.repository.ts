@@ -54,8 +54,38 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
 const dayEnd = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
 
+/**
+ * How the message part of a search (searchOnMessages) is evaluated. 'hashed': every message of the
+ * company matching the term is collected through the trigram index, then tickets are checked against
+ * that set — right for rare terms. 'perTicket': the candidate tickets, newest first, each probe their own
+ * messages (ticket index) until the page and the capped count are filled — right for common terms, where
+ * collecting (and rechecking) hundreds of thousands of matching messages would take most of a second.
+ */
+export type MessageSearchPlan = 'hashed' | 'perTicket';
+
+/** Above this many messages estimated to match, probing candidate tickets beats collecting matches. */
+export const PER_TICKET_SEARCH_ABOVE = 20_000;
+
+/** The search condition on a ticket whose id and contact id are `ref`. */
+function searchCondition(f: TicketListFilter, plan: MessageSearchPlan, ref: { id: SQL; contactId: SQL }): SQL | undefined {
+  if (!f.search) return undefined;
+  const contactMatches = sql`${contacts.companyId} = ${f.companyId} and (${contacts.name} ilike ${f.search.term} or ${contacts.number} ilike ${f.search.digits ?? f.search.term})`;
+  // Per ticket, the contact is one primary-key probe; "offset 0" keeps each probe a per-ticket subplan
+  // (PostgreSQL would otherwise hash the whole match set).
+  const byContact =
+    plan === 'perTicket' && f.search.onMessages
+      ? sql`exists (select 1 from ${contacts} where ${contacts.id} = ${ref.contactId} and ${contactMatches} offset 0)`
+      : sql`${ref.contactId} in (select ${contacts.id} from ${contacts} where ${contactMatches})`;
+  if (!f.search.onMessages) return byContact;
+  const byMessage =
+    plan === 'perTicket'
+      ? sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${ref.id} and ${messages.companyId} = ${f.companyId} and ${messages.body} ilike ${f.search.term} offset 0)`
+      : sql`${ref.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${f.companyId} and ${messages.body} ilike ${f.search.term})`;
+  return sql`(${byContact} or ${byMessage})`;
+}
+
 /** Every condition of a list filter, company first (every query is scoped by the caller's company). */
-export function listConditions(f: TicketListFilter, timeZone: string): SQL {
+export function listConditions(f: TicketListFilter, timeZone: string, options: { search?: boolean } = {}): SQL {
   const conds: (SQL | undefined)[] = [eq(tickets.companyId, f.companyId)];
   if (f.statuses) conds.push(f.statuses.length === 1 ? eq(tickets.status, f.statuses[0]!) : inArray(tickets.status, f.statuses));
   conds.push(predicateSql(f.where));
@@ -65,12 +95,7 @@ export function listConditions(f: TicketListFilter, timeZone: string): SQL {
       or exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${tickets.contactId} and ${contactTags.tagId} = ${tagId}))`);
   }
   if (f.withUnread) conds.push(gt(tickets.unreadMessages, 0));
-  if (f.search) {
-    const byContact = sql`${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${f.companyId}
-      and (${contacts.name} ilike ${f.search.term} or ${contacts.number} ilike ${f.search.digits ?? f.search.term}))`;
-    const byMessage = sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${f.companyId} and ${messages.body} ilike ${f.search.term})`;
-    conds.push(f.search.onMessages ? sql`(${byContact} or ${byMessage})` : byContact);
-  }
+  if (options.search !== false) conds.push(searchCondition(f, 'hashed', { id: sql`${tickets.id}`, contactId: sql`${tickets.contactId}` }));
   if (f.createdOn) conds.push(gte(tickets.createdAt, dayStart(f.createdOn, timeZone)), sql`${tickets.createdAt} < ${dayEnd(f.createdOn, timeZone)}`);
   if (f.updatedOn) conds.push(gte(tickets.updatedAt, dayStart(f.updatedOn, timeZone)), sql`${tickets.updatedAt} < ${dayEnd(f.updatedOn, timeZone)}`);
   if (f.updatedBetween) {
@@ -79,6 +104,30 @@ export function listConditions(f: TicketListFilter, timeZone: string): SQL {
     conds.push(DAY.test(to) ? sql`${tickets.updatedAt} < ${dayEnd(to, timeZone)}` : lte(tickets.updatedAt, sql`${to}::timestamptz`));
   }
   return and(...conds)!;
+}
+
+/**
+ * The ticket list of a filter in one statement: `ids`, the page (one more than the page size tells
+ * hasMore) in the list's order, and `count`, the matching tickets counted no further than `cap`.
+ * Exported so the benchmark can EXPLAIN exactly what the list runs.
+ */
+export function ticketListQuery(filter: TicketListFilter, timeZone: string, cap: number, plan: MessageSearchPlan = 'hashed'): SQL {
+  const dir = filter.sort === 'ASC' ? sql`asc` : sql`desc`;
+  const limit = filter.limit + 1;
+  if (plan === 'perTicket' && filter.search?.onMessages) {
+    // Candidates (visibility and the other filters) sorted once; the search is evaluated on them in
+    // that order only until the page and the capped count are filled (one lazily read CTE for both).
+    const cheap = listConditions(filter, timeZone, { search: false });
+    const search = searchCondition(filter, plan, { id: sql.raw('candidates.id'), contactId: sql.raw('candidates.contact_id') })!;
+    return sql`with candidates as (select ${tickets.id} as id, ${tickets.contactId} as contact_id from ${tickets} where ${cheap}
+        order by ${tickets.updatedAt} ${dir}, ${tickets.id} ${dir} offset 0),
+      matches as materialized (select candidates.id from candidates where ${search})
+      select array(select matches.id from matches limit ${limit} offset ${filter.offset}) as ids,
+        (select count(*)::int from (select 1 from matches limit ${cap}) capped) as count`;
+  }
+  const where = listConditions(filter, timeZone);
+  return sql`select array(select ${tickets.id} from ${tickets} where ${where} order by ${tickets.updatedAt} ${dir}, ${tickets.id} ${dir} limit ${limit} offset ${filter.offset}) as ids,
+      (select count(*)::int from (select 1 from ${tickets} where ${where} limit ${cap}) capped) as count`;
 }
 
 export type OpenTicketHolder = { id: number; uuid: string; status: TicketStatus; userId: number | null; user: string | null; queue: string | null };
@@ -169,6 +218,21 @@ export function ticketsRepository(db: TicketsDb) {
         .limit(filter.limit + 1)
         .offset(filter.offset);
       return { ids: rows.slice(0, filter.limit).map((r) => r.id), hasMore: rows.length > filter.limit };
+    },
+    /** How the message part of this filter's search is best evaluated (from PostgreSQL's estimate of matching messages). */
+    messageSearchPlan: async (filter: TicketListFilter): Promise<MessageSearchPlan> => {
+      if (!filter.search?.onMessages) return 'hashed';
+      const rows = await db.execute(
+        sql`explain (format json) select 1 from ${messages} where ${messages.companyId} = ${filter.companyId} and ${messages.body} ilike ${filter.search.term}`,
+      );
+      const plan = (rows[0] as { 'QUERY PLAN'?: { Plan?: { 'Plan Rows'?: number } }[] } | undefined)?.['QUERY PLAN']?.[0]?.Plan;
+      return (plan?.['Plan Rows'] ?? 0) > PER_TICKET_SEARCH_ABOVE ? 'perTicket' : 'hashed';
+    },
+    /** The page and the capped count of a list filter, in one round trip (see ticketListQuery). */
+    list: async (filter: TicketListFilter, timeZone: string, cap: number, plan: MessageSearchPlan = 'hashed'): Promise<{ ids: number[]; hasMore: boolean; count: number }> => {
+      const [row] = (await db.execute(ticketListQuery(filter, timeZone, cap, plan))) as unknown as { ids: number[]; count: number }[];
+      const ids = row?.ids ?? [];
+      return { ids: ids.slice(0, filter.limit), hasMore: ids.length > filter.limit, count: row?.count ?? 0 };
     },
     /** How many tickets match, counting no further than `cap`. */
     countCapped: async (filter: TicketListFilter, timeZone: string, cap: number): Promise<number> => {

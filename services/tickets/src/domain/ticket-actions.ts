@@ -105,8 +105,8 @@ export function createTicketDesk(deps: TicketsDeps) {
       const c = await access.caller(auth);
       const filter = buildTicketListFilter(c.companyId, c.viewer, query);
       const repo = ticketsRepository(db);
-      const [page, count] = await Promise.all([repo.pageIds(filter, tz), repo.countCapped(filter, tz, COUNT_CAP)]);
-      return { tickets: await loadTicketDetails(db, c.companyId, page.ids), hasMore: page.hasMore, count };
+      const page = await repo.list(filter, tz, COUNT_CAP, await repo.messageSearchPlan(filter));
+      return { tickets: await loadTicketDetails(db, c.companyId, page.ids), hasMore: page.hasMore, count: page.count };
     },
 
     async show(auth: AuthUser, id: number): Promise<Ticket> {

@@ -1,10 +1,23 @@
-import { consume, type Subscription } from '@atende/kit';
+import { consume, type Envelope, type Subscription } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
 import { createInbound } from '../domain/inbound.js';
 import { userChanged, userDeleted } from '../domain/user-projection.js';
 
 /** The consumer name of the tickets service (one durable per subject). */
 export const CONSUMER = 'tickets';
+
+/** channels.message.received events handled at once; one conversation's events still one after the other. */
+export const INBOUND_CONCURRENCY = 8;
+
+/**
+ * The conversation an inbound message belongs to (company, connection, and the group or the contact's
+ * number): messages of one conversation are stored in the order they arrived; others run side by side.
+ */
+export function conversationKey(envelope: Envelope): string | null {
+  const data = envelope.data as { connectionId?: unknown; isGroup?: unknown; group?: { number?: unknown } | null; contact?: { number?: unknown } } | null;
+  const chat = data?.isGroup && data.group ? data.group.number : data?.contact?.number;
+  return typeof chat === 'string' ? `${envelope.companyId}:${String(data?.connectionId)}:${chat}` : null;
+}
 
 /**
  * What tickets consumes: channels' messages, acks, changes and connections; auth's users.
@@ -19,10 +32,16 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
     return companyId;
   };
   return Promise.all([
-    consume(on, 'channels.message.received', CONSUMER, async (tx, data, envelope, emit) => {
-      const companyId = companyOf(envelope.companyId, envelope.type);
-      if (companyId !== null) await inbound.receive(tx, emit, companyId, data);
-    }),
+    consume(
+      on,
+      'channels.message.received',
+      CONSUMER,
+      async (tx, data, envelope, emit) => {
+        const companyId = companyOf(envelope.companyId, envelope.type);
+        if (companyId !== null) await inbound.receive(tx, emit, companyId, data);
+      },
+      { concurrency: INBOUND_CONCURRENCY, orderingKey: conversationKey },
+    ),
     consume(on, 'channels.message.ack', CONSUMER, async (tx, data, envelope, emit) => {
       const companyId = companyOf(envelope.companyId, envelope.type);
       if (companyId !== null) await inbound.ack(tx, emit, companyId, data);
