@@ -6,6 +6,10 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.NATS_URL ??= 'nats://127.0.0.1:4222';
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
 const { passwordHashCost } = await import('@atende/kit');
 const { startTestPlatform, ADMIN_EMAIL, ADMIN_PASSWORD } = await import('@atende/standalone/testing');
 const { load, row, tableHead, writeSection } = await import('./report.js');
@@ -22,24 +26,68 @@ try {
   const gateway = await load({ url: `${platform.url}/api/auth/me`, headers, duration: 15 });
   const cost = Math.round((1 - gateway.rps / direct.rps) * 100);
 
+  // As deployed: the gateway its own process (its own pod), proxying to the auth service.
+  const port = await freePort();
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../services/gateway/dist/main.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_PUBLIC_KEY: platform.keys.publicKey,
+      AUTH_URL: platform.serviceUrls.auth!,
+      RATE_LIMIT_IP_PER_MINUTE: '1000000000',
+      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let separate;
+  try {
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true);
+    await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, duration: 3 });
+    separate = await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, duration: 15 });
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const separateCost = Math.round((1 - separate.rps / direct.rps) * 100);
+
   const loginBody = JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   const login = await load({ url: `${platform.url}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: loginBody, connections: 8, duration: 15 });
 
   writeSection(
     'gateway',
     'Gateway overhead and login (cluster path)',
-    `Each service its own HTTP server on 127.0.0.1, the gateway proxying to it (the cluster's path, in one Node process); PostgreSQL, NATS JetStream and Redis are this machine's servers. Edge work per request: Redis rate-limit counters (per IP, per user), ES256 token verification, request id. 50 connections, 15 s after a warm-up.
+    `Each service its own HTTP server on 127.0.0.1 (the cluster's path), the gateway proxying to it, measured both in the bench's Node process and as its own process (\`services/gateway/dist/main.js\`); PostgreSQL, NATS JetStream and Redis are this machine's servers. Edge work per request: Redis rate-limit counters (per IP, per user), ES256 token verification, request id. 50 connections, 15 s after a warm-up.
 
 ${tableHead}
 ${row('GET /api/auth/me — auth service directly', direct)}
-${row('GET /api/auth/me — through the gateway', gateway)}
+${row('GET /api/auth/me — through the gateway, same Node process as the services', gateway)}
+${row('GET /api/auth/me — through the gateway as its own process (as deployed)', separate)}
 ${row('POST /api/auth/login — through the gateway (8 connections)', login)}
 
-Gateway throughput cost: **${cost}%** (target under 20%).
+Gateway throughput cost, gateway as its own process (the cluster's layout): **${separateCost}%** (target under 20%). With the gateway in the same Node process as the services: ${cost}%. On this 2-core machine the load generator, PostgreSQL, Redis and every Node process share the same cores, so the figures move by tens of percent from one run to the next when anything else runs.
 
 Login hashes with argon2id, memory ${passwordHashCost.memoryCost} KiB, ${passwordHashCost.timeCost} passes, parallelism ${passwordHashCost.parallelism} (OWASP minimum); login throughput is bound by that cost by design.`,
   );
 } finally {
   await platform.stop();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function until(ready: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('the gateway process did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 process.exit(0);

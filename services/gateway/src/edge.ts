@@ -31,8 +31,10 @@ export function registerEdge(app: HttpApp, options: EdgeOptions): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/')) return;
-    limited(await options.limits.hit(`ip:${request.ip}`, 60_000), options.ipPerMinute, reply);
+    const ipHit = options.limits.hit(`ip:${request.ip}`, 60_000);
+    ipHit.catch(() => undefined); // awaited below on every path that goes on; never an unhandled rejection
     if (request.method === 'POST' && AUTH_ATTEMPT.test(path)) {
+      limited(await ipHit, options.ipPerMinute, reply);
       limited(await options.limits.hit(`auth:${request.ip}`, 60_000), options.authPerMinute, reply);
     }
     // Refused here, before a proxied upstream would cut the connection mid-body.
@@ -41,8 +43,21 @@ export function registerEdge(app: HttpApp, options: EdgeOptions): void {
     if (length > (multipart ? (options.maxUploadBytes ?? 64 * 1024 * 1024) : (options.maxJsonBytes ?? 1024 * 1024))) {
       throw new AppError('ERR_PAYLOAD_TOO_LARGE', 'Request body is too large');
     }
-    if (isPublicPath(request.method, request.url)) return;
-    const auth = authenticate(options.verify, request);
-    limited(await options.limits.hit(`user:${auth.userId}`, 60_000), options.userPerMinute, reply);
+    if (isPublicPath(request.method, request.url)) {
+      limited(await ipHit, options.ipPerMinute, reply);
+      return;
+    }
+    let auth;
+    try {
+      auth = authenticate(options.verify, request);
+    } catch (err) {
+      // A flood of bad tokens still counts against the address, and its limit answers first.
+      limited(await ipHit, options.ipPerMinute, reply);
+      throw err;
+    }
+    // Both counters in one round trip (the store pipelines concurrent hits).
+    const [ip, user] = await Promise.all([ipHit, options.limits.hit(`user:${auth.userId}`, 60_000)]);
+    limited(ip, options.ipPerMinute, reply);
+    limited(user, options.userPerMinute, reply);
   });
 }

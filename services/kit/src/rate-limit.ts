@@ -66,10 +66,13 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(url: string, private readonly prefix = 'atende:rl:') {
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false });
+    // EVALSHA with the script's digest (the script text travels once, not on every hit).
+    this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   }
 
   async hit(key: string, windowMs: number): Promise<RateState> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
+    const redis = this.redis as Redis & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+    const [count, ttl] = await redis.rateLimitHit(this.prefix + key, windowMs);
     return { count, resetInMs: ttl };
   }
 

@@ -85,6 +85,11 @@ export async function sendMediaMessage(ticketId: number, files: File[], caption:
   await http.post(`/messages/${ticketId}`, form, { headers: { 'Content-Type': 'multipart/form-data' } });
 }
 
+/** POST /api/messages/:ticketId as JSON with a contact card (`vCard`); the server writes the vCard text (mediaType contactMessage). */
+export async function sendContactMessage(ticketId: number, card: { name: string; number: string }, opts: { isPrivate?: boolean; quotedMsg?: number | null } = {}): Promise<void> {
+  await http.post(`/messages/${ticketId}`, { body: '', fromMe: true, read: true, vCard: card, quotedMsg: opts.quotedMsg ?? null, isPrivate: !!opts.isPrivate });
+}
+
 export async function editMessage(id: number, body: string): Promise<Message> {
   const { data } = await http.post<Message>(`/messages/edit/${id}`, { body });
   return data;
@@ -186,4 +191,35 @@ export async function readSetting(key: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** GET /api/tickets/:id: one ticket (the contact drawer reads its tags for the kanban stage). */
+export async function getTicket(id: number): Promise<Ticket> {
+  const { data } = await http.get<Ticket>(`/tickets/${id}`);
+  return data;
+}
+
+// ---- ticket list panel (filters, close all, integration toggle) ----
+
+/** GET /api/tickets with parameters already written as the server reads them (see pages/tickets/list/listQuery.ts). */
+export async function fetchTicketsPage(params: Record<string, string | number | boolean>, signal?: AbortSignal): Promise<TicketsPage> {
+  const { data } = await http.get<TicketsPage>('/tickets', { params, signal });
+  return data;
+}
+
+/** POST /api/tickets/closeAll (admin): every ticket of the tab status within the selected queues (all when none). */
+export async function closeAllTickets(body: { status: 'open' | 'pending' | 'group' | 'lgpd'; selectedQueueIds: number[] | null }): Promise<{ message: string; count: number }> {
+  const { data } = await http.post<{ message: string; count: number }>('/tickets/closeAll', body);
+  return data;
+}
+
+/** PUT /api/tickets/:id with useIntegration: turns the queue integration (bot) of a ticket on or off. */
+export async function setTicketIntegration(id: number, useIntegration: boolean): Promise<Ticket> {
+  const { data } = await http.put<Ticket>(`/tickets/${id}`, { useIntegration });
+  return data;
+}
+
+/** POST /api/message/forward: one message to one contact (the server opens or reuses the contact's ticket). */
+export async function forwardMessage(body: { messageId: number; contactId: number; signMessage?: boolean }): Promise<void> {
+  await http.post('/message/forward', body);
 }

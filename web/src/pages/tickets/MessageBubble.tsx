@@ -1,126 +1,262 @@
-import { memo } from 'react';
-import { Button, Dropdown, Flex, Tag, Typography } from 'antd';
-import { CheckOutlined, ClockCircleOutlined, DownOutlined, ExclamationCircleOutlined, FileOutlined, LockOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import { Checkbox, Dropdown, type MenuProps } from 'antd';
+import {
+  AudioFilled,
+  CheckOutlined,
+  ClockCircleOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  EditOutlined,
+  ExclamationCircleOutlined,
+  LockOutlined,
+  MessageOutlined,
+  RollbackOutlined,
+  ShareAltOutlined,
+  SmileOutlined,
+  StopOutlined,
+  CheckSquareOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@atende/kit/contracts';
-import { ackIcon, canDeleteMessage, canEditMessage, formatClock } from './ticketRules';
+import type { VCardContact } from './conversation/cards';
+import { MessageMedia } from './conversation/MessageMedia';
+import { ackState, bodyIsCaption, groupReactions } from './conversation/messages';
+import { canEditMessage, editTimeLeft, formatClock, formatDateTime } from './conversation/time';
 
-export type MessageAction = 'reply' | 'react' | 'edit' | 'delete';
+export type MessageAction = 'reply' | 'react' | 'forward' | 'edit' | 'delete' | 'copy' | 'talkTo' | 'select' | 'toggle' | 'preview' | 'quote';
 
-function Ack({ ack }: { ack: number }) {
-  const { t } = useTranslation('tickets');
-  const icon = ackIcon(ack);
-  const label = t(`ack.${icon}`);
-  if (icon === 'failed') return <ExclamationCircleOutlined aria-label={label} title={label} style={{ color: '#ff4d4f' }} />;
-  if (icon === 'clock') return <ClockCircleOutlined aria-label={label} title={label} />;
-  if (icon === 'sent') return <CheckOutlined aria-label={label} title={label} />;
-  const color = icon === 'read' ? '#1677ff' : undefined;
+const ACK_COLORS = { read: '#1677ff', played: '#1677ff', failed: '#ff4d4f' } as const;
+
+function Ack({ ack, mediaType }: { ack: number; mediaType: string }) {
+  const { t } = useTranslation('conversation');
+  const state = ackState(ack, mediaType);
+  const label = t(`ack.${state}`);
+  const common = { 'aria-label': label, title: label, 'data-ack': state } as const;
+  if (state === 'failed') return <ExclamationCircleOutlined {...common} style={{ color: ACK_COLORS.failed }} />;
+  if (state === 'clock') return <ClockCircleOutlined {...common} />;
+  if (state === 'sent') return <CheckOutlined {...common} />;
+  if (state === 'played') return <AudioFilled {...common} style={{ color: ACK_COLORS.played }} />;
   return (
-    <span aria-label={label} title={label} style={{ color, letterSpacing: -6, paddingRight: 6 }}>
+    <span {...common} role="img" style={{ color: state === 'read' ? ACK_COLORS.read : undefined, display: 'inline-flex' }}>
       <CheckOutlined />
-      <CheckOutlined />
+      <CheckOutlined style={{ marginInlineStart: -7 }} />
     </span>
   );
 }
 
-function Media({ message }: { message: Message }) {
-  const { t } = useTranslation('tickets');
-  const url = message.mediaUrl;
-  if (!url) return null;
-  switch (message.mediaType) {
-    case 'image':
-    case 'sticker':
-      return (
-        <a href={url} target="_blank" rel="noreferrer">
-          <img src={url} alt={message.mediaName ?? t('media.image')} style={{ maxWidth: 260, maxHeight: 260, borderRadius: 6, display: 'block' }} />
-        </a>
-      );
-    case 'audio':
-      return <audio controls src={url} preload="none" style={{ maxWidth: 260 }} aria-label={t('media.audio')} />;
-    case 'video':
-      return <video controls src={url} preload="metadata" style={{ maxWidth: 260, borderRadius: 6 }} aria-label={t('media.video')} />;
-    default:
-      return (
-        <a href={url} target="_blank" rel="noreferrer" download={message.mediaName ?? undefined}>
-          <FileOutlined /> {message.mediaName ?? t('media.document')}
-        </a>
-      );
-  }
-}
+type Props = {
+  message: Message;
+  /** Emojis reacted to this message, space separated (own reactions and folded reaction messages). */
+  reactions?: string;
+  /** Written by the current user (may be edited within 15 minutes and deleted). */
+  own?: boolean;
+  /** Group tickets: the participant's name above the text and 'talk to' in the menu. */
+  group?: boolean;
+  menuOpen?: boolean;
+  selecting?: boolean;
+  selected?: boolean;
+  highlight?: boolean;
+  onAction(action: MessageAction, message: Message): void;
+  onMenu?(messageId: number | null): void;
+  onTalk?(card: VCardContact): void;
+};
 
-type Props = { message: Message; onAction(action: MessageAction, message: Message): void; highlight?: boolean };
+const noop = () => undefined;
 
-/** A message bubble (spec 000 §2): media, quote, marks (deleted, edited, forwarded, private), ack, actions. */
-export const MessageBubble = memo(function MessageBubble({ message, onAction }: Props) {
-  const { t } = useTranslation('tickets');
-  const mine = message.fromMe;
-  const background = message.isPrivate ? 'rgba(250,219,20,0.25)' : mine ? 'rgba(82,196,26,0.18)' : 'rgba(128,128,128,0.12)';
-  const items = [
-    { key: 'reply', label: t('messageActions.reply') },
-    { key: 'react', label: t('messageActions.react') },
-    ...(canEditMessage(message) ? [{ key: 'edit', label: t('messageActions.edit') }] : []),
-    ...(canDeleteMessage(message) ? [{ key: 'delete', label: t('messageActions.delete'), danger: true }] : []),
-  ];
-  const showBody = message.body && !(message.mediaType !== 'chat' && message.mediaName && message.body === message.mediaName);
+/**
+ * A message bubble (spec 000 §2): marks (private note, forwarded, edited, deleted), quote, media,
+ * text, reactions, time and acknowledgement, and the actions menu. Cheap: memoized, the menu is
+ * only mounted while open and its items are decided when it opens (the 15-minute edit window).
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  reactions = '',
+  own,
+  group,
+  menuOpen,
+  selecting,
+  selected,
+  highlight,
+  onAction,
+  onMenu = noop,
+  onTalk = noop,
+}: Props) {
+  const { t } = useTranslation('conversation');
+  const fromMe = message.fromMe;
+  const mine = own ?? fromMe;
+  const background = message.isPrivate ? 'rgba(250,219,20,0.22)' : fromMe ? 'rgba(82,196,26,0.16)' : 'rgba(128,128,128,0.12)';
+  const showBody = !message.isDeleted && bodyIsCaption(message);
+  const reactionList = reactions && !message.isDeleted ? groupReactions(reactions) : [];
+
+  const menuItems = (): MenuProps['items'] => {
+    const items: NonNullable<MenuProps['items']> = [];
+    const shared = !message.isPrivate;
+    if (shared) {
+      items.push({ key: 'reply', icon: <RollbackOutlined />, label: t('actions.reply') });
+      items.push({ key: 'react', icon: <SmileOutlined />, label: t('actions.react') });
+      items.push({ key: 'forward', icon: <ShareAltOutlined />, label: t('actions.forward') });
+    }
+    if (message.body && (message.mediaType === 'chat' || bodyIsCaption(message))) items.push({ key: 'copy', icon: <CopyOutlined />, label: t('actions.copy') });
+    if (group && !fromMe && message.contact)
+      items.push({ key: 'talkTo', icon: <MessageOutlined />, label: t('actions.talkTo', { name: message.contact.name }) });
+    if (shared) items.push({ key: 'select', icon: <CheckSquareOutlined />, label: t('actions.select') });
+    if (mine && canEditMessage(message)) {
+      const minutes = Math.max(1, Math.ceil(editTimeLeft(message) / 60_000));
+      items.push({ key: 'edit', icon: <EditOutlined />, label: t('actions.editLeft', { count: minutes }) });
+    }
+    if (mine && !message.isDeleted) items.push({ key: 'delete', icon: <DeleteOutlined />, label: t('actions.delete'), danger: true });
+    return items;
+  };
+
+  const toggle = () => onAction('toggle', message);
+  const selectable = selecting && !message.isPrivate && !message.isDeleted;
+  const rowProps = selectable
+    ? {
+        onClick: (e: MouseEvent) => {
+          if ((e.target as HTMLElement).closest('a,button,audio,video')) return;
+          toggle();
+        },
+        onKeyDown: (e: KeyboardEvent) => {
+          if (e.key === ' ' || e.key === 'Enter') {
+            e.preventDefault();
+            toggle();
+          }
+        },
+        role: 'checkbox',
+        'aria-checked': !!selected,
+        tabIndex: 0,
+        style: { cursor: 'pointer' },
+      }
+    : {};
+
+  const trigger = (
+    <button
+      type="button"
+      aria-label={t('actions.label')}
+      aria-haspopup="menu"
+      aria-expanded={!!menuOpen}
+      onClick={() => onMenu(menuOpen ? null : message.id)}
+      className="message-menu-button"
+      style={{
+        position: 'absolute',
+        top: 2,
+        right: 2,
+        border: 'none',
+        background: 'transparent',
+        color: 'inherit',
+        opacity: 0.55,
+        cursor: 'pointer',
+        padding: '2px 4px',
+        lineHeight: 1,
+      }}
+    >
+      <DownOutlined style={{ fontSize: 11 }} />
+    </button>
+  );
 
   return (
-    <Flex justify={mine ? 'flex-end' : 'flex-start'} style={{ padding: '2px 12px' }} data-testid={`message-${message.id}`}>
-      <div style={{ maxWidth: '75%', background, borderRadius: 8, padding: '6px 26px 6px 10px', position: 'relative', minWidth: 90 }}>
-        {!message.isDeleted && (
-          <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onAction(key as MessageAction, message) }}>
-            <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('messageActions.label')} style={{ position: 'absolute', top: 0, right: 0, opacity: 0.6 }} />
-          </Dropdown>
-        )}
-        <Flex gap={4} wrap style={{ paddingRight: 22 }}>
-          {message.isPrivate && (
-            <Tag icon={<LockOutlined />} color="gold" style={{ marginInlineEnd: 0 }}>
-              {t('marks.private')}
-            </Tag>
-          )}
-          {message.isForwarded && (
-            <Typography.Text type="secondary" italic style={{ fontSize: 12 }}>
-              <ShareAltOutlined /> {t('marks.forwarded')}
-            </Typography.Text>
-          )}
-        </Flex>
-        {!mine && message.contact && message.ticket && (
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-            {message.contact.name}
-          </Typography.Text>
-        )}
-        {message.quotedMsg && (
-          <div style={{ borderLeft: '3px solid #1677ff', padding: '2px 8px', margin: '4px 0', background: 'rgba(0,0,0,0.05)', borderRadius: 4 }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-              {message.quotedMsg.fromMe ? t('marks.you') : (message.quotedMsg.contactName ?? '')}
-            </Typography.Text>
-            <Typography.Text style={{ fontSize: 13 }} ellipsis>
-              {message.quotedMsg.body || t(`mediaType.${message.quotedMsg.mediaType === 'chat' ? 'chat' : 'media'}`)}
-            </Typography.Text>
+    <div
+      data-testid={`message-${message.id}`}
+      data-message-id={message.id}
+      {...rowProps}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        justifyContent: fromMe ? 'flex-end' : 'flex-start',
+        padding: '2px 12px',
+        background: selected ? 'rgba(22,119,255,0.10)' : highlight ? 'rgba(250,173,20,0.18)' : undefined,
+        transition: 'background 0.4s',
+        ...('style' in rowProps ? rowProps.style : {}),
+      }}
+    >
+      {selectable && <Checkbox checked={!!selected} tabIndex={-1} aria-hidden style={{ order: fromMe ? 0 : -1 }} />}
+      <div style={{ maxWidth: '75%', minWidth: 96, background, borderRadius: 8, padding: '6px 26px 4px 10px', position: 'relative', wordBreak: 'break-word' }}>
+        {!message.isDeleted &&
+          !selecting &&
+          (menuOpen ? (
+            <Dropdown
+              open
+              trigger={['click']}
+              onOpenChange={(open) => !open && onMenu(null)}
+              menu={{ items: menuItems(), onClick: ({ key }) => (onMenu(null), onAction(key as MessageAction, message)) }}
+            >
+              {trigger}
+            </Dropdown>
+          ) : (
+            trigger
+          ))}
+        {(message.isPrivate || message.isForwarded) && (
+          <div style={{ display: 'flex', gap: 8, fontSize: 12, opacity: 0.75, marginBottom: 2 }}>
+            {message.isPrivate && (
+              <span data-mark="private" style={{ color: '#ad8b00' }}>
+                <LockOutlined /> {t('marks.private')}
+              </span>
+            )}
+            {message.isForwarded && (
+              <span data-mark="forwarded" style={{ fontStyle: 'italic' }}>
+                <ShareAltOutlined /> {t('marks.forwarded')}
+              </span>
+            )}
           </div>
         )}
-        {message.isDeleted ? (
-          <Typography.Text type="secondary" italic delete>
-            {t('marks.deleted')}
-          </Typography.Text>
-        ) : (
-          <>
-            <Media message={message} />
-            {showBody && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.body}</div>}
-          </>
+        {group && !fromMe && message.contact && <div style={{ fontSize: 12, fontWeight: 600, color: '#1677ff' }}>{message.contact.name}</div>}
+        {message.quotedMsg && (
+          <button
+            type="button"
+            onClick={() => onAction('quote', message)}
+            aria-label={t('quote.goTo')}
+            style={{
+              display: 'block',
+              width: '100%',
+              textAlign: 'start',
+              border: 'none',
+              borderLeft: '3px solid #1677ff',
+              padding: '2px 8px',
+              margin: '4px 0',
+              background: 'rgba(0,0,0,0.06)',
+              borderRadius: 4,
+              color: 'inherit',
+              cursor: 'pointer',
+            }}
+          >
+            <span style={{ fontSize: 12, fontWeight: 600, display: 'block', opacity: 0.8 }}>
+              {message.quotedMsg.fromMe ? t('marks.you') : (message.quotedMsg.contactName ?? '')}
+            </span>
+            <span style={{ fontSize: 13, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {message.quotedMsg.body || t(`media.kind.${message.quotedMsg.mediaType}`, { defaultValue: t('media.kind.application') })}
+            </span>
+          </button>
         )}
-        {message.reactions?.length > 0 && (
-          <div aria-label={t('marks.reactions')} style={{ fontSize: 14 }}>
-            {message.reactions.map((r, i) => (
-              <span key={i}>{r.emoji}</span>
+        {message.isDeleted ? (
+          <span data-mark="deleted" style={{ fontStyle: 'italic', opacity: 0.6 }}>
+            <StopOutlined /> {t('marks.deleted')}
+          </span>
+        ) : message.mediaType === 'reactionMessage' ? (
+          <span>{t('media.reacted', { emoji: message.body })}</span>
+        ) : (
+          <MessageMedia message={message} onPreview={(m) => onAction('preview', m)} onTalk={onTalk} />
+        )}
+        {showBody && <div style={{ whiteSpace: 'pre-wrap' }}>{message.body}</div>}
+        {reactionList.length > 0 && (
+          <div aria-label={t('marks.reactions')} role="group" style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginTop: 2 }}>
+            {reactionList.map((r) => (
+              <span key={r.emoji} style={{ fontSize: 13, background: 'rgba(128,128,128,0.16)', borderRadius: 10, padding: '0 6px' }}>
+                {r.emoji}
+                {r.count > 1 ? ` ${r.count}` : ''}
+              </span>
             ))}
           </div>
         )}
-        <Flex justify="flex-end" gap={6} align="center" style={{ fontSize: 11, opacity: 0.75 }}>
-          {message.isEdited && <span>{t('marks.edited')}</span>}
-          <span>{formatClock(message.createdAt)}</span>
-          {mine && <Ack ack={message.ack} />}
-        </Flex>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 6, alignItems: 'center', fontSize: 11, opacity: 0.7, marginTop: 2 }}>
+          {message.isEdited && !message.isDeleted && <span data-mark="edited">{t('marks.edited')}</span>}
+          <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
+            {formatClock(message.createdAt)}
+          </time>
+          {fromMe && !message.isPrivate && <Ack ack={message.ack} mediaType={message.mediaType} />}
+        </div>
       </div>
-    </Flex>
+    </div>
   );
 });

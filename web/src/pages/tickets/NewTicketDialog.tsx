@@ -1,106 +1,175 @@
-import { useEffect, useState } from 'react';
-import { Form, Modal, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Form, Modal, Select, Tooltip, Typography } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '@atende/kit/contracts';
-import { createTicket, searchContacts } from '../../api/tickets';
+import { createTicket, readSetting, searchContacts } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
-import { errorBodyOf, errorCodeOf } from '../../errors/errorMessage';
 import { toastError } from '../../errors/toast';
+import { ContactDialog } from '../contacts/ContactDialog';
 import { useTicketActions } from './TicketActions';
-import type { ListTab } from './ticketRules';
+import { CONTACT_SEARCH_DEBOUNCE_MS, displayNumber, hidesNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
 
 type Values = { contactId?: number; queueId?: number };
 
 /**
- * New ticket (spec 000 §2 dialogs, §4): contact (searched from 3 characters after 500 ms) and queue
- * required; created open. If the contact already has an open ticket, its holder is named, or my own
- * ticket opens.
+ * New ticket (spec 000 §2 dialogs, §4, §5): contact (searched from 3 characters after 500 ms, or
+ * added on the spot) and queue required; created open for me. If the contact already has an open
+ * ticket, its holder is named, or my own ticket opens.
+ *
+ * Connection: the spec requires one once the company has connections, but their list
+ * (GET /api/whatsapp, channels service) is not served yet; the ticket is created on the user's
+ * default connection (whatsappId) or, without it, on the company's default one, as the tickets
+ * service allows. No select is shown that could not be filled.
  */
 export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClose(): void; onTab(tab: ListTab): void }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation('ticketDialogs');
   const { user } = useAuth();
   const navigate = useNavigate();
-  const { userQueues, notifyHolder } = useTicketActions();
+  const { userQueues, queues, handleOpenTicketConflict } = useTicketActions();
   const [form] = Form.useForm<Values>();
   const [term, setTerm] = useState('');
   const [contacts, setContacts] = useState<Contact[]>([]);
   const [searching, setSearching] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [hideSetting, setHideSetting] = useState<string | null | undefined>(undefined);
+  // A user without queues may pick any (the server only narrows users who have queues).
+  const offeredQueues = userQueues.length > 0 ? userQueues : queues;
+  const hide = hideSetting === undefined ? user?.profile === 'user' && !user.super : hidesNumber(hideSetting, user);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (userQueues.length === 1) form.setFieldValue('queueId', userQueues[0]!.id);
+    form.setFieldValue('queueId', preselectedQueue(offeredQueues.map((q) => q.id)));
     setTerm('');
     setContacts([]);
-  }, [open, form, userQueues]);
+    let active = true;
+    void readSetting('lgpdHideNumber').then((v) => active && setHideSetting(v));
+    return () => {
+      active = false;
+    };
+    // Only when the dialog opens (the queues arrive once per page).
+  }, [open]);
+
+  // Queues read after the dialog opened: a single one is still preselected.
+  useEffect(() => {
+    if (!open || form.getFieldValue('queueId')) return;
+    const single = preselectedQueue(offeredQueues.map((q) => q.id));
+    if (single) form.setFieldValue('queueId', single);
+  }, [open, offeredQueues, form]);
 
   useEffect(() => {
-    if (term.trim().length < 3) return;
+    const search = searchTerm(term);
+    if (!search) return;
     let active = true;
     const timer = setTimeout(() => {
       setSearching(true);
-      searchContacts(term.trim())
+      searchContacts(search)
         .then((list) => active && setContacts(list))
         .catch((err) => active && toastError(err))
         .finally(() => active && setSearching(false));
-    }, 500);
+    }, CONTACT_SEARCH_DEBOUNCE_MS);
     return () => {
       active = false;
       clearTimeout(timer);
     };
   }, [term]);
 
+  const contactOptions = useMemo(() => contacts.map((c) => ({ value: c.id, label: `${c.name} - ${displayNumber(c.number, hide)}` })), [contacts, hide]);
+
   const submit = async (values: Values) => {
     if (!values.contactId || !values.queueId || !user) return;
     setSaving(true);
     try {
-      const ticket = await createTicket({ contactId: values.contactId, queueId: values.queueId, status: 'open', userId: user.id, whatsappId: user.whatsappId ?? undefined });
+      const ticket = await createTicket({
+        contactId: values.contactId,
+        queueId: values.queueId,
+        status: 'open',
+        userId: user.id,
+        whatsappId: user.whatsappId ?? undefined,
+      });
       onClose();
-      onTab(ticket.status === 'group' ? 'group' : 'open');
-      navigate(`/tickets/${ticket.uuid}`);
+      const target = navigationAfter('create', ticket);
+      if (target.tab) onTab(target.tab);
+      navigate(target.path);
     } catch (err) {
-      if (errorCodeOf(err) === 'ERR_OTHER_OPEN_TICKET') {
-        const body = errorBodyOf(err) as { userId?: number | null; user?: string | null; queue?: string | null; uuid?: string } | undefined;
-        onClose();
-        if (body?.userId === user.id && body.uuid) {
-          onTab('open');
-          navigate(`/tickets/${body.uuid}`);
-        } else notifyHolder(body?.user ?? null, body?.queue ?? null);
-      } else toastError(err);
+      if (handleOpenTicketConflict(err)) onClose();
+      else toastError(err);
     } finally {
       setSaving(false);
     }
   };
 
+  const emptyText = searching ? t('newTicket.searching') : searchTerm(term) ? t('newTicket.noContacts') : t('newTicket.typeMore');
+
   return (
-    <Modal
-      open={open}
-      title={t('newTicket.title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('buttons.save')}
-      cancelText={t('buttons.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      forceRender
-    >
-      <Form<Values> form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="contactId" label={t('fields.contact')} rules={[{ required: true, message: t('validation.contactRequired') }]}>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setTerm }}
-            loading={searching}
-            placeholder={t('newTicket.searchContact')}
-            aria-label={t('fields.contact')}
-            notFoundContent={term.trim().length < 3 ? t('newTicket.typeMore') : t('newTicket.noContacts')}
-            options={contacts.map((c) => ({ value: c.id, label: `${c.name} - ${c.number}` }))}
-          />
-        </Form.Item>
-        <Form.Item name="queueId" label={t('fields.queue')} rules={[{ required: true, message: t('validation.queueRequired') }]}>
-          <Select options={userQueues.map((q) => ({ value: q.id, label: q.name }))} placeholder={t('fields.selectQueue')} aria-label={t('fields.queue')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <>
+      <Modal
+        open={open}
+        title={t('newTicket.title')}
+        onCancel={onClose}
+        onOk={() => form.submit()}
+        okText={t('buttons.create')}
+        cancelText={t('buttons.cancel')}
+        confirmLoading={saving}
+        destroyOnHidden
+        forceRender
+      >
+        <Form<Values> form={form} layout="vertical" name="new-ticket" onFinish={(v) => void submit(v)}>
+          <Form.Item label={t('fields.contact')} htmlFor="new-ticket_contactId" required>
+            <Flex gap={8}>
+              <Form.Item name="contactId" noStyle rules={[{ required: true, message: t('validation.contactRequired') }]}>
+                <Select
+                  autoFocus
+                  style={{ flex: 1, minWidth: 0 }}
+                  showSearch={{ filterOption: false, onSearch: setTerm }}
+                  loading={searching}
+                  placeholder={t('newTicket.searchContact')}
+                  aria-label={t('fields.contact')}
+                  notFoundContent={
+                    <Flex vertical align="center" gap={6} style={{ padding: 8 }}>
+                      <Typography.Text type="secondary">{emptyText}</Typography.Text>
+                      {!searching && searchTerm(term) && (
+                        <Button size="small" icon={<UserAddOutlined />} onClick={() => setAdding(true)}>
+                          {t('newTicket.addContact')}
+                        </Button>
+                      )}
+                    </Flex>
+                  }
+                  options={contactOptions}
+                />
+              </Form.Item>
+              <Tooltip title={t('newTicket.addContact')}>
+                <Button icon={<UserAddOutlined />} aria-label={t('newTicket.addContact')} onClick={() => setAdding(true)} />
+              </Tooltip>
+            </Flex>
+          </Form.Item>
+          <Form.Item name="queueId" label={t('fields.queue')} rules={[{ required: true, message: t('validation.queueRequired') }]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={offeredQueues.map((q) => ({ value: q.id, label: q.name }))}
+              placeholder={t('fields.selectQueue')}
+              notFoundContent={t('queueChoice.noQueues')}
+              aria-label={t('fields.queue')}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+      {/* Mounted only while used: a hidden contact form would repeat the field ids of another one. */}
+      {adding && (
+        <ContactDialog
+          open={adding}
+          contactId={null}
+          onClose={() => setAdding(false)}
+          onSaved={(contact) => {
+            setContacts((list) => [contact, ...list.filter((c) => c.id !== contact.id)]);
+            form.setFieldValue('contactId', contact.id);
+            void form.validateFields(['contactId']).catch(() => undefined);
+          }}
+        />
+      )}
+    </>
   );
 }

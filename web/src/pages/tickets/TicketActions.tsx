@@ -1,18 +1,31 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Queue, Ticket } from '@atende/kit/contracts';
-import { deleteTicket, listQueues, listUserOptions, updateTicket, type UserOption } from '../../api/tickets';
+import { deleteTicket, listQueues, updateTicket, type UpdateTicketInput } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
-import { toastError, toastSuccess } from '../../errors/toast';
+import { errorBodyOf, errorCodeOf } from '../../errors/errorMessage';
+import { toastError, toastSuccess, toastWarning, translateError } from '../../errors/toast';
 import { isAdmin } from '../../permissions';
-import type { ListTab } from './ticketRules';
+import { QueueChoiceDialog, type QueueChoiceMode } from './dialogs/QueueChoiceDialog';
+import { TransferDialog } from './dialogs/TransferDialog';
+import {
+  answerHeldByOther,
+  holderOutcome,
+  navigationAfter,
+  queueForTakeOver,
+  readHolder,
+  type ListTab,
+  type OpenTicketHolder,
+  type TicketAction,
+} from './dialogs/dialogRules';
 
 /**
  * The ticket actions of spec 000 §4 shared by the list items and the conversation header, with their
- * dialogs: queue choice (accept/reopen without queue), transfer, resolve, delete confirmation and the
- * 'ticket already handled by' notice.
+ * dialogs: queue choice (accept/reopen without queue), transfer, delete confirmation and the
+ * 'ticket already handled by' notice. Where the page goes afterwards follows spec 000 §2
+ * (dialogs/dialogRules.ts navigationAfter).
  */
 export type TicketActionsValue = {
   /** Every queue of the company (transfer) and the ones the user may pick (filters, accept, new ticket). */
@@ -22,10 +35,17 @@ export type TicketActionsValue = {
   reopen(ticket: Ticket): void;
   returnToQueue(ticket: Ticket): void;
   resolve(ticket: Ticket, farewell: boolean): void;
+  /** Closes a pending (or lgpd) ticket without farewell and with the bot-queue counter at 0. */
+  ignore(ticket: Ticket): void;
   transfer(ticket: Ticket): void;
   remove(ticket: Ticket): void;
   /** Says that another user holds the contact's ticket. */
   notifyHolder(user: string | null, queue: string | null): void;
+  /**
+   * A 409 ERR_OTHER_OPEN_TICKET (new ticket, reopen): my own ticket opens, another holder is named.
+   * Returns false for any other error (left to the caller).
+   */
+  handleOpenTicketConflict(err: unknown): boolean;
   /** The ticket is being updated (buttons show a spinner). */
   busyId: number | null;
 };
@@ -38,10 +58,10 @@ export function useTicketActions(): TicketActionsValue {
   return value;
 }
 
-type QueueChoice = { ticket: Ticket; mode: 'accept' | 'reopen' };
+type QueueChoice = { ticket: Ticket; mode: QueueChoiceMode };
 
 export function TicketActionsProvider({ children, onTab }: { children: ReactNode; onTab(tab: ListTab): void }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation('ticketDialogs');
   const { user } = useAuth();
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
@@ -59,72 +79,120 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
   }, []);
 
   const userQueues = useMemo(() => (admin ? queues : queues.filter((q) => user?.queueIds.includes(q.id))), [admin, queues, user?.queueIds]);
+  // A user without any queue may take any (the server only narrows users who have queues).
+  const pickable = userQueues.length > 0 ? userQueues : queues;
+
+  const go = useCallback(
+    (action: TicketAction, ticket: { uuid: string; status: string; isGroup: boolean }) => {
+      const target = navigationAfter(action, ticket);
+      if (target.tab) onTab(target.tab);
+      navigate(target.path);
+    },
+    [navigate, onTab],
+  );
 
   const notifyHolder = useCallback(
     (holder: string | null, queue: string | null) => {
       void modal.warning({
         title: t('holder.title'),
-        content: t('holder.message', { user: holder ?? t('holder.someone'), queue: queue ?? t('item.noQueue') }),
+        content: t('holder.message', { user: holder ?? t('holder.someone'), queue: queue ?? t('holder.noQueue') }),
         okText: t('buttons.ok'),
       });
     },
     [modal, t],
   );
 
+  const showHolder = useCallback(
+    (holder: OpenTicketHolder) => {
+      const outcome = holderOutcome(holder, me);
+      if (outcome.kind === 'open') {
+        onTab(outcome.tab);
+        navigate(`/tickets/${outcome.uuid}`);
+      } else if (outcome.kind === 'held') {
+        notifyHolder(outcome.user, outcome.queue);
+      } else {
+        const uuid = outcome.uuid;
+        void modal.confirm({
+          title: t('holder.title'),
+          content: t('holder.waiting', { queue: outcome.queue ?? t('holder.noQueue') }),
+          okText: t('holder.open'),
+          cancelText: t('buttons.close'),
+          okButtonProps: { disabled: !uuid },
+          onOk: () => {
+            if (!uuid) return;
+            onTab('pending');
+            navigate(`/tickets/${uuid}`);
+          },
+        });
+      }
+    },
+    [me, modal, navigate, notifyHolder, onTab, t],
+  );
+
+  const handleOpenTicketConflict = useCallback(
+    (err: unknown) => {
+      if (errorCodeOf(err) !== 'ERR_OTHER_OPEN_TICKET') return false;
+      showHolder(readHolder(errorBodyOf(err)));
+      return true;
+    },
+    [showHolder],
+  );
+
+  /** PUT /tickets/:id with the spinner on; errors are reported (an open-ticket conflict by its notice). */
   const run = useCallback(
-    async (ticket: Ticket, body: Parameters<typeof updateTicket>[1]): Promise<Ticket | null> => {
+    async (ticket: Ticket, body: UpdateTicketInput): Promise<Ticket | null> => {
       setBusyId(ticket.id);
       try {
         return await updateTicket(ticket.id, body);
       } catch (err) {
-        toastError(err);
+        if (handleOpenTicketConflict(err)) return null;
+        if (errorCodeOf(err) === 'ERR_TAG_REQUIRED') toastWarning(translateError(err));
+        else toastError(err);
         return null;
       } finally {
         setBusyId(null);
       }
     },
-    [],
+    [handleOpenTicketConflict],
   );
 
   /** Accept and reopen: open (or group) with me as the user; another holder gets the notice. */
   const takeOver = useCallback(
-    async (ticket: Ticket, queueId: number | null) => {
-      const answer = await run(ticket, { status: 'open', userId: me, queueId });
+    async (ticket: Ticket, queueId: number, mode: QueueChoiceMode) => {
+      const answer = await run(ticket, { status: ticket.isGroup ? 'group' : 'open', userId: me, queueId });
       if (!answer) return;
-      if (answer.id !== ticket.id && answer.userId !== null && answer.userId !== me) {
+      if (answerHeldByOther(ticket.id, answer, me)) {
         notifyHolder(answer.user?.name ?? null, answer.queue?.name ?? null);
         return;
       }
-      onTab(answer.status === 'group' ? 'group' : 'open');
-      navigate(`/tickets/${answer.uuid}`);
+      go(mode, answer);
     },
-    [me, navigate, notifyHolder, onTab, run],
+    [go, me, notifyHolder, run],
   );
 
-  const accept = useCallback(
-    (ticket: Ticket) => {
-      if (ticket.queueId === null) setQueueChoice({ ticket, mode: 'accept' });
-      else void takeOver(ticket, ticket.queueId);
+  const startTakeOver = useCallback(
+    (ticket: Ticket, mode: QueueChoiceMode) => {
+      const decision = queueForTakeOver(
+        ticket.queueId,
+        pickable.map((q) => q.id),
+      );
+      if (decision.kind === 'use') void takeOver(ticket, decision.queueId, mode);
+      else setQueueChoice({ ticket, mode });
     },
-    [takeOver],
+    [pickable, takeOver],
   );
 
-  const reopen = useCallback(
-    (ticket: Ticket) => {
-      if (ticket.queueId === null) setQueueChoice({ ticket, mode: 'reopen' });
-      else void takeOver(ticket, ticket.queueId);
-    },
-    [takeOver],
-  );
+  const accept = useCallback((ticket: Ticket) => startTakeOver(ticket, 'accept'), [startTakeOver]);
+  const reopen = useCallback((ticket: Ticket) => startTakeOver(ticket, 'reopen'), [startTakeOver]);
 
   const returnToQueue = useCallback(
     async (ticket: Ticket) => {
       const answer = await run(ticket, { status: 'pending', userId: null, queueId: ticket.queueId });
       if (!answer) return;
-      onTab('pending');
-      navigate(`/tickets/${answer.uuid}`);
+      toastSuccess(t('toasts.returned'));
+      go('returnToQueue', answer);
     },
-    [navigate, onTab, run],
+    [go, run, t],
   );
 
   const resolve = useCallback(
@@ -132,9 +200,19 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
       const answer = await run(ticket, { status: 'closed', userId: me, queueId: ticket.queueId, sendFarewellMessage: farewell, amountUsedBotQueues: 0 });
       if (!answer) return;
       toastSuccess(t('toasts.resolved'));
-      navigate('/tickets');
+      go('resolve', answer);
     },
-    [me, navigate, run, t],
+    [go, me, run, t],
+  );
+
+  const ignore = useCallback(
+    async (ticket: Ticket) => {
+      const answer = await run(ticket, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 });
+      if (!answer) return;
+      toastSuccess(t('toasts.ignored'));
+      go('ignore', answer);
+    },
+    [go, run, t],
   );
 
   const remove = useCallback(
@@ -150,14 +228,14 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
           try {
             await deleteTicket(ticket.id);
             toastSuccess(t('toasts.deleted'));
-            navigate('/tickets');
+            go('delete', ticket);
           } catch (err) {
             toastError(err);
           }
         },
       });
     },
-    [modal, navigate, t],
+    [go, modal, t],
   );
 
   const value = useMemo<TicketActionsValue>(
@@ -168,12 +246,14 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
       reopen,
       returnToQueue: (ticket) => void returnToQueue(ticket),
       resolve: (ticket, farewell) => void resolve(ticket, farewell),
+      ignore: (ticket) => void ignore(ticket),
       transfer: setTransferring,
       remove,
       notifyHolder,
+      handleOpenTicketConflict,
       busyId,
     }),
-    [queues, userQueues, accept, reopen, returnToQueue, resolve, remove, notifyHolder, busyId],
+    [queues, userQueues, accept, reopen, returnToQueue, resolve, ignore, remove, notifyHolder, handleOpenTicketConflict, busyId],
   );
 
   return (
@@ -181,131 +261,25 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
       {modalHolder}
       {children}
       <QueueChoiceDialog
-        choice={queueChoice}
-        queues={userQueues}
+        mode={queueChoice?.mode ?? null}
+        queues={pickable}
+        busy={!!queueChoice && busyId === queueChoice.ticket.id}
         onCancel={() => setQueueChoice(null)}
         onChosen={(queueId) => {
           const choice = queueChoice;
           setQueueChoice(null);
-          if (choice) void takeOver(choice.ticket, queueId);
+          if (choice) void takeOver(choice.ticket, queueId, choice.mode);
         }}
       />
       <TransferDialog
         ticket={transferring}
         queues={queues}
         onClose={() => setTransferring(null)}
-        onDone={() => {
+        onDone={(answer) => {
           setTransferring(null);
-          navigate('/tickets');
+          go('transfer', answer);
         }}
       />
     </Ctx.Provider>
-  );
-}
-
-/** Accept/reopen a ticket without queue: a queue must be chosen first (a single queue is preselected). */
-function QueueChoiceDialog({ choice, queues, onCancel, onChosen }: { choice: QueueChoice | null; queues: Queue[]; onCancel(): void; onChosen(queueId: number): void }) {
-  const { t } = useTranslation('tickets');
-  const [queueId, setQueueId] = useState<number | undefined>();
-  useEffect(() => {
-    if (choice) setQueueId(queues.length === 1 ? queues[0]!.id : undefined);
-  }, [choice, queues]);
-  return (
-    <Modal
-      open={!!choice}
-      title={t('acceptDialog.title')}
-      onCancel={onCancel}
-      onOk={() => queueId && onChosen(queueId)}
-      okText={choice?.mode === 'reopen' ? t('buttons.reopen') : t('buttons.accept')}
-      cancelText={t('buttons.cancel')}
-      okButtonProps={{ disabled: !queueId }}
-      destroyOnHidden
-    >
-      <Form layout="vertical">
-        <Form.Item label={t('fields.queue')} required>
-          <Select
-            value={queueId}
-            onChange={setQueueId}
-            options={queues.map((q) => ({ value: q.id, label: q.name }))}
-            placeholder={t('fields.selectQueue')}
-            aria-label={t('fields.queue')}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-type TransferValues = { queueId?: number; userId?: number; message?: string };
-
-/** Transfer (spec 000 §4): queue required; with a user the ticket stays open for them, else pending. */
-function TransferDialog({ ticket, queues, onClose, onDone }: { ticket: Ticket | null; queues: Queue[]; onClose(): void; onDone(): void }) {
-  const { t } = useTranslation('tickets');
-  const [form] = Form.useForm<TransferValues>();
-  const [users, setUsers] = useState<UserOption[]>([]);
-  const [saving, setSaving] = useState(false);
-  const queueId = Form.useWatch('queueId', form);
-
-  useEffect(() => {
-    if (!ticket) return;
-    form.resetFields();
-    listUserOptions()
-      .then(setUsers)
-      .catch(() => setUsers([]));
-  }, [ticket, form]);
-
-  const usersOfQueue = queueId ? users.filter((u) => !u.queueIds?.length || u.queueIds.includes(queueId)) : users;
-
-  const submit = async (values: TransferValues) => {
-    if (!ticket || !values.queueId) return;
-    setSaving(true);
-    try {
-      const withUser = !!values.userId;
-      await updateTicket(ticket.id, {
-        queueId: values.queueId,
-        userId: values.userId ?? null,
-        status: withUser ? (ticket.isGroup ? 'group' : 'open') : 'pending',
-        isTransfered: true,
-        msgTransfer: values.message?.trim() ? values.message.trim() : null,
-      });
-      toastSuccess(t('toasts.transferred'));
-      onDone();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Modal
-      open={!!ticket}
-      title={t('transfer.title')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      okText={t('buttons.transfer')}
-      cancelText={t('buttons.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-      forceRender
-    >
-      <Form<TransferValues> form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="queueId" label={t('fields.queue')} rules={[{ required: true, message: t('validation.queueRequired') }]}>
-          <Select options={queues.map((q) => ({ value: q.id, label: q.name }))} placeholder={t('fields.selectQueue')} aria-label={t('fields.queue')} />
-        </Form.Item>
-        <Form.Item name="userId" label={t('fields.user')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={usersOfQueue.map((u) => ({ value: u.id, label: u.name }))}
-            placeholder={t('fields.selectUser')}
-            aria-label={t('fields.user')}
-          />
-        </Form.Item>
-        <Form.Item name="message" label={t('fields.transferMessage')}>
-          <Input.TextArea rows={3} maxLength={10_000} />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

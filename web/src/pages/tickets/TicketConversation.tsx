@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Avatar, Button, Dropdown, Flex, Modal, Result, Spin, Table, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Avatar, Button, Dropdown, Flex, Result, Spin, Tooltip, Typography } from 'antd';
 import {
   CheckOutlined,
   DeleteOutlined,
+  FilePdfOutlined,
   HistoryOutlined,
   IdcardOutlined,
   PushpinFilled,
@@ -14,12 +15,16 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Message, PinnedTicket, Ticket, TicketLogEntry } from '@atende/kit/contracts';
-import { getTicketByUuid, listPins, listTicketLog, pinTicket, unpinTicket } from '../../api/tickets';
+import { MAX_PINNED_TICKETS, type Message, type PinnedTicket, type Ticket } from '@atende/kit/contracts';
+import { getTicketByUuid, listPins, pinTicket, unpinTicket } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
-import { toastError } from '../../errors/toast';
+import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { hasPermission } from '../../permissions';
 import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
+import { ExportPdfDialog } from './conversation/ExportPdfDialog';
+import { SocialWindowNotice, type WindowInput } from './conversation/SocialWindowNotice';
+import { TicketLogDialog } from './conversation/TicketLogDialog';
+import { isSocialChannel, lastInboundAt } from './conversation/time';
 import { ContactDrawer } from './ContactDrawer';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
@@ -28,9 +33,16 @@ import type { TicketEvent } from './TicketList';
 import { ChannelIcon } from './TicketListItem';
 import { canWrite } from './ticketRules';
 
-/** The conversation panel of /tickets/:uuid (spec 000 §2 'Ticket conversation screen'). */
+const sameWindow = (a: WindowInput, b: WindowInput) => a.lastInbound === b.lastInbound && a.oldest === b.oldest && a.complete === b.complete;
+
+/**
+ * The conversation panel of /tickets/:uuid (spec 000 §2 'Ticket conversation screen'): header with
+ * contact, ticket number and attendant, the status actions (accept, resolve with or without farewell,
+ * return to queue, transfer, reopen, delete), pin, log, contact drawer and PDF export; the 24-hour
+ * notice of social channels; the message list and the composer.
+ */
 export function TicketConversation({ uuid }: { uuid: string }) {
-  const { t } = useTranslation('tickets');
+  const { t } = useTranslation(['conversation', 'tickets']);
   const { user } = useAuth();
   const navigate = useNavigate();
   const socket = useSocket();
@@ -40,13 +52,21 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [drawer, setDrawer] = useState(false);
   const [pin, setPin] = useState<PinnedTicket | null>(null);
-  const [log, setLog] = useState<TicketLogEntry[] | null>(null);
+  const [pinning, setPinning] = useState(false);
+  const [logOpen, setLogOpen] = useState(false);
+  const [pdfOpen, setPdfOpen] = useState(false);
+  const [windowInput, setWindowInput] = useState<WindowInput>({ lastInbound: null, oldest: null, complete: false });
+  const loaded = useRef<{ messages: Message[]; complete: boolean }>({ messages: [], complete: false });
 
   useEffect(() => {
     let active = true;
     setTicket(null);
     setFailed(false);
     setReplyTo(null);
+    setLogOpen(false);
+    setPdfOpen(false);
+    loaded.current = { messages: [], complete: false };
+    setWindowInput({ lastInbound: null, oldest: null, complete: false });
     getTicketByUuid(uuid)
       .then((tk) => active && setTicket(tk))
       .catch((err) => {
@@ -63,9 +83,13 @@ export function TicketConversation({ uuid }: { uuid: string }) {
 
   useEffect(() => {
     if (!ticketId) return;
+    let active = true;
     listPins()
-      .then((pins) => setPin(pins.find((p) => p.ticketId === ticketId) ?? null))
-      .catch(() => setPin(null));
+      .then((pins) => active && setPin(pins.find((p) => p.ticketId === ticketId) ?? null))
+      .catch(() => active && setPin(null));
+    return () => {
+      active = false;
+    };
   }, [ticketId]);
 
   // The chat-box room of this ticket (and again after a reconnection).
@@ -87,29 +111,49 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   });
 
   const onReply = useCallback((m: Message) => setReplyTo(m), []);
+  const clearReply = useCallback(() => setReplyTo(null), []);
+  const closeLog = useCallback(() => setLogOpen(false), []);
+  const getMessages = useCallback(() => loaded.current.messages, []);
+
+  const onMessages = useCallback((messages: Message[], complete: boolean) => {
+    loaded.current = { messages, complete };
+    const next = { lastInbound: lastInboundAt(messages), oldest: messages[0]?.createdAt ?? null, complete };
+    setWindowInput((current) => (sameWindow(current, next) ? current : next));
+  }, []);
 
   const togglePin = async () => {
-    if (!ticket) return;
+    if (!ticket || pinning) return;
+    setPinning(true);
     try {
       if (pin) {
         await unpinTicket(pin.id);
         setPin(null);
-      } else setPin(await pinTicket(ticket.id));
+        toastSuccess(t('header.unpinned'));
+      } else {
+        const pins = await listPins();
+        const existing = pins.find((p) => p.ticketId === ticket.id);
+        if (existing) setPin(existing);
+        else if (pins.length >= MAX_PINNED_TICKETS) toastWarning(t('header.pinLimit', { count: MAX_PINNED_TICKETS }));
+        else {
+          setPin(await pinTicket(ticket.id));
+          toastSuccess(t('header.pinned'));
+        }
+      }
     } catch (err) {
       toastError(err);
+    } finally {
+      setPinning(false);
     }
   };
 
-  const openLog = async () => {
-    if (!ticket) return;
-    try {
-      setLog(await listTicketLog(ticket.id));
-    } catch (err) {
-      toastError(err);
-    }
-  };
-
-  if (failed) return <Result status="404" title={t('conversation.notFound')} extra={<Button onClick={() => navigate('/tickets')}>{t('buttons.back')}</Button>} />;
+  if (failed)
+    return (
+      <Result
+        status="404"
+        title={t('tickets:conversation.notFound')}
+        extra={<Button onClick={() => navigate('/tickets')}>{t('tickets:buttons.back')}</Button>}
+      />
+    );
   if (!ticket)
     return (
       <Flex justify="center" align="center" style={{ height: '100%' }}>
@@ -121,96 +165,111 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const status = ticket.status;
   const pending = status === 'pending' || status === 'lgpd';
   const active = status === 'open' || status === 'group';
+  const closed = status === 'closed';
   const mayDelete = hasPermission(user, 'ticket-options:deleteTicket');
+  const social = isSocialChannel(ticket.channel) ? (ticket.channel as 'facebook' | 'instagram') : null;
+  const pinLabel = pin ? t('tickets:buttons.unpin') : t('tickets:buttons.pin');
 
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }}>
-      <Flex align="center" gap={10} wrap style={{ padding: '8px 12px', borderBottom: '1px solid rgba(128,128,128,0.2)' }}>
+      <Flex component="header" align="center" gap={10} wrap style={{ padding: '8px 12px', borderBottom: '1px solid rgba(128,128,128,0.2)' }}>
         <Avatar size={40} src={ticket.contact.urlPicture ?? ticket.contact.profilePicUrl ?? undefined} icon={<UserOutlined />} alt="" />
         <Flex vertical style={{ flex: 1, minWidth: 160 }}>
-          <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+          <Typography.Title level={5} style={{ margin: 0, cursor: 'pointer' }} ellipsis onClick={() => setDrawer(true)} data-testid="conversation-contact">
             <ChannelIcon channel={ticket.channel} /> {ticket.contact.name}
           </Typography.Title>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('conversation.ticketNumber', { id: ticket.id })}
-            {ticket.user ? ` · ${t('conversation.assignedTo', { name: ticket.user.name })}` : ''}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="conversation-meta">
+            {t('tickets:conversation.ticketNumber', { id: ticket.id })}
+            {` · ${ticket.user ? t('tickets:conversation.assignedTo', { name: ticket.user.name }) : t('header.unassigned')}`}
             {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+            {` · ${t(`tickets:status.${status}`)}`}
           </Typography.Text>
         </Flex>
-        <Flex gap={6} wrap>
+        <Flex gap={6} wrap align="center">
           {pending && (
             <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={() => actions.accept(ticket)}>
-              {t('buttons.accept')}
+              {t('tickets:buttons.accept')}
             </Button>
           )}
           {active && (
             <>
-              <Tooltip title={t('buttons.returnToQueue')}>
-                <Button icon={<RollbackOutlined />} aria-label={t('buttons.returnToQueue')} disabled={busy} onClick={() => actions.returnToQueue(ticket)} />
+              <Tooltip title={t('tickets:buttons.returnToQueue')}>
+                <Button
+                  icon={<RollbackOutlined />}
+                  aria-label={t('tickets:buttons.returnToQueue')}
+                  disabled={busy}
+                  onClick={() => actions.returnToQueue(ticket)}
+                />
               </Tooltip>
               <Dropdown
                 trigger={['click']}
+                disabled={busy}
                 menu={{
                   items: [
-                    { key: 'farewell', label: t('buttons.resolveWithFarewell') },
-                    { key: 'silent', label: t('buttons.resolveWithoutFarewell') },
+                    { key: 'farewell', label: t('tickets:buttons.resolveWithFarewell') },
+                    { key: 'silent', label: t('tickets:buttons.resolveWithoutFarewell') },
                   ],
                   onClick: ({ key }) => actions.resolve(ticket, key === 'farewell'),
                 }}
               >
                 <Button type="primary" icon={<CheckOutlined />} loading={busy}>
-                  {t('buttons.resolve')}
+                  {t('tickets:buttons.resolve')}
                 </Button>
               </Dropdown>
               <Button icon={<SwapOutlined />} disabled={busy} onClick={() => actions.transfer(ticket)}>
-                {t('buttons.transfer')}
+                {t('tickets:buttons.transfer')}
               </Button>
             </>
           )}
-          {status === 'closed' && (
+          {closed && (
             <Button icon={<RedoOutlined />} loading={busy} onClick={() => actions.reopen(ticket)}>
-              {t('buttons.reopen')}
+              {t('tickets:buttons.reopen')}
             </Button>
           )}
-          <Tooltip title={pin ? t('buttons.unpin') : t('buttons.pin')}>
-            <Button icon={pin ? <PushpinFilled /> : <PushpinOutlined />} aria-label={pin ? t('buttons.unpin') : t('buttons.pin')} aria-pressed={!!pin} onClick={() => void togglePin()} />
+          <Tooltip title={pinLabel}>
+            <Button
+              icon={pin ? <PushpinFilled /> : <PushpinOutlined />}
+              aria-label={pinLabel}
+              aria-pressed={!!pin}
+              loading={pinning}
+              onClick={() => void togglePin()}
+            />
           </Tooltip>
-          <Tooltip title={t('buttons.log')}>
-            <Button icon={<HistoryOutlined />} aria-label={t('buttons.log')} onClick={() => void openLog()} />
+          <Tooltip title={t('tickets:buttons.log')}>
+            <Button icon={<HistoryOutlined />} aria-label={t('tickets:buttons.log')} onClick={() => setLogOpen(true)} />
           </Tooltip>
-          <Tooltip title={t('buttons.contact')}>
-            <Button icon={<IdcardOutlined />} aria-label={t('buttons.contact')} onClick={() => setDrawer(true)} />
+          <Tooltip title={t('header.exportPdf')}>
+            <Button icon={<FilePdfOutlined />} aria-label={t('header.exportPdf')} onClick={() => setPdfOpen(true)} />
           </Tooltip>
-          {mayDelete && status !== 'closed' && (
-            <Tooltip title={t('buttons.delete')}>
-              <Button danger icon={<DeleteOutlined />} aria-label={t('buttons.deleteTicket')} onClick={() => actions.remove(ticket)} />
+          <Tooltip title={t('tickets:buttons.contact')}>
+            <Button icon={<IdcardOutlined />} aria-label={t('tickets:buttons.contact')} onClick={() => setDrawer(true)} />
+          </Tooltip>
+          {mayDelete && (
+            <Tooltip title={closed ? t('header.deleteClosed') : t('tickets:buttons.deleteTicket')}>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('tickets:buttons.deleteTicket')}
+                disabled={closed}
+                onClick={() => actions.remove(ticket)}
+              />
             </Tooltip>
           )}
         </Flex>
       </Flex>
-      {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
-        <Typography.Text type="warning" style={{ padding: '4px 12px', fontSize: 12 }}>
-          {t('conversation.social24h')}
-        </Typography.Text>
-      )}
-      <MessagesList ticketId={ticket.id} onReply={onReply} />
-      <MessageInput ticketId={ticket.id} enabled={canWrite(status)} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+      {social && <SocialWindowNotice channel={social} input={windowInput} />}
+      <MessagesList
+        key={ticket.id}
+        ticketId={ticket.id}
+        onReply={onReply}
+        group={ticket.isGroup}
+        origin={{ queueId: ticket.queueId, whatsappId: ticket.whatsappId }}
+        onMessages={onMessages}
+      />
+      <MessageInput ticketId={ticket.id} enabled={canWrite(status)} replyTo={replyTo} onClearReply={clearReply} channel={ticket.channel} />
       <ContactDrawer open={drawer} onClose={() => setDrawer(false)} contactId={ticket.contactId} ticketId={ticket.id} />
-      <Modal open={!!log} title={t('log.title', { id: ticket.id })} footer={null} onCancel={() => setLog(null)} width={640} destroyOnHidden>
-        <Table<TicketLogEntry>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={log ?? []}
-          locale={{ emptyText: t('log.empty') }}
-          columns={[
-            { title: t('log.type'), dataIndex: 'type', render: (type: string) => t(`logTypes.${type}`) },
-            { title: t('log.user'), key: 'user', render: (_: unknown, row) => row.user?.name ?? '-' },
-            { title: t('log.queue'), key: 'queue', render: (_: unknown, row) => row.queue?.name ?? '-' },
-            { title: t('log.when'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString() },
-          ]}
-        />
-      </Modal>
+      <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={closeLog} />
+      <ExportPdfDialog open={pdfOpen} ticket={ticket} messages={getMessages} complete={windowInput.complete} onClose={() => setPdfOpen(false)} />
     </Flex>
   );
 }

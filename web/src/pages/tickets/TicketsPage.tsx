@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -11,10 +11,13 @@ import { playNotificationSound } from './sound';
 import { TicketActionsProvider } from './TicketActions';
 import { TicketConversation } from './TicketConversation';
 import type { AppMessageEvent } from './TicketList';
-import { TicketsManager } from './TicketsManager';
+import { TicketsManager, type PanelView } from './TicketsManager';
 import { clampPaneWidth, PANE_MAX, PANE_MIN, shouldSoundFor, type ListTab } from './ticketRules';
 
 const NARROW = '(max-width: 599.98px)';
+
+/** The pane width saved during this session (the signed-in user object keeps the width read at login). */
+const savedWidths = new Map<number, number>();
 
 /** /tickets and /tickets/:ticketId (uuid): the list panel and the conversation (spec 000 §2). */
 export default function TicketsPage() {
@@ -22,9 +25,11 @@ export default function TicketsPage() {
   const { ticketId: uuid } = useParams();
   const { user } = useAuth();
   const narrow = useMediaQuery(NARROW);
-  const [tab, setTab] = useState<ListTab>('open');
+  const [tab, setTabState] = useState<ListTab>('open');
+  const [view, setView] = useState<PanelView>('open');
   const [mobileTab, setMobileTab] = useState<'list' | 'ticket'>(uuid ? 'ticket' : 'list');
-  const [width, setWidth] = useState(() => clampPaneWidth(user?.defaultTicketsManagerWidth));
+  const [width, setWidth] = useState(() => clampPaneWidth((user && savedWidths.get(user.id)) ?? user?.defaultTicketsManagerWidth));
+  const savedWidth = useRef(width);
   const [volume] = useVolume();
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
   const showPending = useRef(false);
@@ -56,10 +61,19 @@ export default function TicketsPage() {
   };
   const finishDrag = (next: number) => {
     drag.current = null;
-    if (user && next !== user.defaultTicketsManagerWidth) void saveTicketsPaneWidth(user.id, next).catch(() => undefined);
+    if (!user || next === savedWidth.current) return;
+    savedWidth.current = next;
+    savedWidths.set(user.id, next);
+    void saveTicketsPaneWidth(user.id, next).catch(() => undefined);
   };
 
-  const manager = <TicketsManager tab={tab} onTab={setTab} selectedUuid={uuid} />;
+  // Accepting, reopening or returning a ticket switches the list to the open view's tab (spec 000 §2).
+  const setTab = useCallback((next: ListTab) => {
+    setTabState(next);
+    setView('open');
+  }, []);
+
+  const manager = <TicketsManager view={view} onView={setView} tab={tab} onTab={setTab} selectedUuid={uuid} />;
   const conversation = uuid ? (
     <TicketConversation uuid={uuid} />
   ) : (

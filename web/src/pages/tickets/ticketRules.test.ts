@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@atende/kit/contracts';
 import {
   ackIcon,
+  applyContactUpdate,
+  applySearchUpdate,
+  matchesSearch,
+  viewOfStatus,
   applyMessageEvent,
   applyNewMessage,
   applyTicketUpdate,
@@ -216,5 +220,66 @@ describe('messages', () => {
     expect(list[1]!.body).toBe('edited');
     expect(applyMessageEvent(list, { action: 'update', message: msg({ id: 9 }) })).toBe(list);
     expect(applyMessageEvent(list, { action: 'delete', messageId: 1 }).map((m) => m.id)).toEqual([2]);
+  });
+});
+
+describe('closed view, sort order, search and contact updates', () => {
+  const state = (tickets: Ticket[]) => ({ tickets, count: tickets.length });
+
+  it('the closed view holds closed tickets: own, or others with allHistoric or show all', () => {
+    expect(viewOfStatus('closed')).toBe('closed');
+    expect(viewOfStatus('lgpd')).toBe('pending');
+    const mine = ticket({ status: 'closed', userId: 7 });
+    const other = ticket({ status: 'closed', userId: 9 });
+    expect(belongsInList(mine, viewer(), filter({ tab: 'closed' }))).toBe(true);
+    expect(belongsInList(mine, viewer(), filter({ tab: 'open' }))).toBe(false);
+    expect(belongsInList(other, viewer(), filter({ tab: 'closed' }))).toBe(false);
+    expect(belongsInList(other, viewer({ allHistoric: 'enabled' }), filter({ tab: 'closed' }))).toBe(true);
+    expect(belongsInList(other, viewer({ profile: 'admin' }), filter({ tab: 'closed', showAll: true }))).toBe(true);
+  });
+
+  it('a closing ticket enters the closed view at the top and leaves the open tab', () => {
+    const closed = ticket({ id: 5, status: 'closed' });
+    const inClosed = applyTicketUpdate(state([ticket({ id: 2, status: 'closed' })]), closed, viewer(), filter({ tab: 'closed' }));
+    expect(inClosed.tickets.map((t) => t.id)).toEqual([5, 2]);
+    const inOpen = applyTicketUpdate(state([ticket({ id: 5 })]), closed, viewer(), filter());
+    expect(inOpen.tickets).toEqual([]);
+  });
+
+  it('ascending order: a new message sends its ticket to the end, or beyond the loaded pages', () => {
+    const list = state([ticket({ id: 1 }), ticket({ id: 2 }), ticket({ id: 3 })]);
+    const moved = applyNewMessage(list, ticket({ id: 1 }), viewer(), filter({ order: 'ASC', hasMore: false }));
+    expect(moved.tickets.map((t) => t.id)).toEqual([2, 3, 1]);
+    expect(moved.count).toBe(3);
+    const beyond = applyNewMessage(list, ticket({ id: 1 }), viewer(), filter({ order: 'ASC', hasMore: true }));
+    expect(beyond.tickets.map((t) => t.id)).toEqual([2, 3]);
+    expect(beyond.count).toBe(3);
+    const fresh = applyTicketUpdate(list, ticket({ id: 9 }), viewer(), filter({ order: 'ASC', hasMore: false }));
+    expect(fresh.tickets.map((t) => t.id)).toEqual([1, 2, 3, 9]);
+    expect(fresh.count).toBe(4);
+    const freshBeyond = applyTicketUpdate(list, ticket({ id: 9 }), viewer(), filter({ order: 'ASC', hasMore: true }));
+    expect(freshBeyond.tickets.map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(freshBeyond.count).toBe(4);
+  });
+
+  it('search view: replaces, drops what no longer matches, never inserts', () => {
+    const criteria = { statuses: ['open' as const], userIds: [], queueIds: [], tagIds: [] };
+    const list = state([ticket({ id: 1, lastMessage: 'a' })]);
+    expect(applySearchUpdate(list, ticket({ id: 1, lastMessage: 'b' }), criteria).tickets[0]!.lastMessage).toBe('b');
+    expect(applySearchUpdate(list, ticket({ id: 1, status: 'closed' }), criteria).tickets).toEqual([]);
+    expect(applySearchUpdate(list, ticket({ id: 2 }), criteria)).toBe(list);
+    expect(matchesSearch(ticket({ userId: 3 }), { ...criteria, statuses: [], userIds: [4] })).toBe(false);
+    expect(matchesSearch(ticket({ queueId: 2 }), { ...criteria, statuses: [], queueIds: [1] })).toBe(false);
+    expect(matchesSearch(ticket({ queueId: null }), { ...criteria, statuses: [], queueIds: [1] })).toBe(true);
+  });
+
+  it('a contact update renames its tickets', () => {
+    const contact = { id: 4, name: 'Old', urlPicture: null } as unknown as Ticket['contact'];
+    const list = state([ticket({ id: 1, contactId: 4, contact }), ticket({ id: 2, contactId: 5, contact: { ...contact, id: 5 } })]);
+    const next = applyContactUpdate(list, { id: 4, name: 'New', urlPicture: 'p.png' });
+    expect(next.tickets[0]!.contact.name).toBe('New');
+    expect(next.tickets[0]!.contact.urlPicture).toBe('p.png');
+    expect(next.tickets[1]!.contact.name).toBe('Old');
+    expect(applyContactUpdate(list, { id: 99, name: 'X' })).toBe(list);
   });
 });

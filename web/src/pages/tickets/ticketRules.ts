@@ -66,14 +66,29 @@ export type ListViewer = {
   allUserChat: 'enabled' | 'disabled';
 };
 
+/** The lists of the page: the tabs of the open view, the closed view and the search view. */
+export type ListView = ListTab | 'closed' | 'search';
+/** Order of a list by updatedAt (spec 000 §9: default descending). */
+export type SortOrder = 'ASC' | 'DESC';
+
 export type ListFilter = {
-  tab: ListTab;
+  /** The tab of the open view, or the closed view. */
+  tab: ListTab | 'closed';
   showAll: boolean;
   /** Queues chosen in the multi-select (empty: no queue filter). */
   queueIds: number[];
   /** A search is active: live events never insert, they only replace or remove. */
   searching: boolean;
+  /** Order of the list (default DESC: newest update first). */
+  order?: SortOrder;
+  /** More pages remain on the server (ASC: a ticket updated now belongs after them). */
+  hasMore?: boolean;
 };
+
+/** The list a status is shown in, outside the search view. */
+export function viewOfStatus(status: TicketStatus): ListTab | 'closed' | null {
+  return status === 'closed' ? 'closed' : tabOfStatus(status);
+}
 
 const isAdmin = (v: ListViewer) => v.profile === 'admin' || v.super;
 export const canShowAll = (v: ListViewer) => isAdmin(v) || v.allUserChat === 'enabled';
@@ -84,13 +99,15 @@ export const canShowAll = (v: ListViewer) => isAdmin(v) || v.allUserChat === 'en
  * (tickets without queue stay when visible).
  */
 export function belongsInList(ticket: Ticket, viewer: ListViewer, filter: ListFilter): boolean {
-  if (tabOfStatus(ticket.status) !== filter.tab) return false;
+  if (viewOfStatus(ticket.status) !== filter.tab) return false;
   const rule = visibilityRule({ ...viewer, userId: viewer.id });
   if (!canSeeTicket(rule, ticket)) return false;
   if (!(filter.showAll && canShowAll(viewer))) {
     const own = ticket.userId === viewer.id;
     const waiting = ticket.status === 'pending' || ticket.status === 'lgpd' || ticket.status === 'group' || ticket.isGroup;
-    if (!own && !waiting) return false;
+    // allHistoric opens the closed history of others (as the server's list narrowing).
+    const history = ticket.status === 'closed' && viewer.allHistoric === 'enabled';
+    if (!own && !waiting && !history) return false;
   }
   if (filter.queueIds.length > 0 && ticket.queueId !== null) {
     const allowed = isAdmin(viewer) ? filter.queueIds : filter.queueIds.filter((q) => viewer.queueIds.includes(q));
@@ -118,7 +135,17 @@ export function applyTicketUpdate(state: ListState, ticket: Ticket, viewer: List
     return { ...state, tickets };
   }
   if (!belongs || filter.searching) return state;
-  return { tickets: [ticket, ...state.tickets], count: state.count + 1 };
+  return placeNewest(state.tickets, ticket, state.count + 1, filter);
+}
+
+/**
+ * Puts a just-updated ticket where its order wants it: first (DESC), or last (ASC) when every page is
+ * loaded; in ASC with more pages to come it belongs after them, so it leaves the loaded part.
+ */
+function placeNewest(rest: Ticket[], ticket: Ticket, count: number, filter: ListFilter): ListState {
+  if (filter.order !== 'ASC') return { tickets: [ticket, ...rest], count };
+  if (filter.hasMore) return { tickets: rest, count };
+  return { tickets: [...rest, ticket], count };
 }
 
 /** A ticket 'delete' event (or a ticket the viewer lost). */
@@ -138,14 +165,50 @@ export function resetUnread(state: ListState, ticketId: number): ListState {
 
 /**
  * A new message ('appMessage' create): its ticket (as carried by the event) moves to the top when it
- * belongs in the list; it is inserted when missing (not while searching).
+ * belongs in the list (to the end in ascending order); it is inserted when missing (not while searching).
  */
 export function applyNewMessage(state: ListState, ticket: Ticket, viewer: ListViewer, filter: ListFilter): ListState {
   const present = state.tickets.some((t) => t.id === ticket.id);
   if (!belongsInList(ticket, viewer, filter)) return present ? removeTicket(state, ticket.id) : state;
   if (!present && filter.searching) return state;
   const rest = state.tickets.filter((t) => t.id !== ticket.id);
-  return { tickets: [ticket, ...rest], count: present ? state.count : state.count + 1 };
+  return placeNewest(rest, ticket, present ? state.count : state.count + 1, filter);
+}
+
+/** What a search list was asked for: a live update that no longer matches leaves it. */
+export type SearchCriteria = { statuses: TicketStatus[]; userIds: number[]; queueIds: number[]; tagIds: number[] };
+
+export function matchesSearch(ticket: Ticket, c: SearchCriteria): boolean {
+  if (c.statuses.length > 0 && !c.statuses.includes(ticket.status)) return false;
+  if (c.userIds.length > 0 && (ticket.userId === null || !c.userIds.includes(ticket.userId))) return false;
+  if (c.queueIds.length > 0 && ticket.queueId !== null && !c.queueIds.includes(ticket.queueId)) return false;
+  // Tags may sit on the contact rather than the ticket: only a ticket carrying tags can be judged.
+  if (c.tagIds.length > 0 && ticket.tags.length > 0 && !c.tagIds.every((id) => ticket.tags.some((tag) => tag.id === id))) return false;
+  return true;
+}
+
+/** A ticket 'update' in the search view: replaces what it shows, drops what no longer matches, never inserts. */
+export function applySearchUpdate(state: ListState, ticket: Ticket, c: SearchCriteria): ListState {
+  const index = state.tickets.findIndex((t) => t.id === ticket.id);
+  if (index < 0) return state;
+  if (!matchesSearch(ticket, c)) return removeTicket(state, ticket.id);
+  const tickets = state.tickets.slice();
+  tickets[index] = ticket;
+  return { ...state, tickets };
+}
+
+/** A 'contact' update event: the tickets of that contact show its new name and picture. */
+export function applyContactUpdate(state: ListState, contact: { id: number } & Partial<Ticket['contact']>): ListState {
+  if (!state.tickets.some((t) => t.contactId === contact.id)) return state;
+  const tickets = state.tickets.map((t) => {
+    if (t.contactId !== contact.id || !t.contact) return t;
+    const next = { ...t.contact };
+    for (const key of Object.keys(next) as (keyof Ticket['contact'])[]) {
+      if (key in contact && contact[key] !== undefined) (next as Record<string, unknown>)[key] = contact[key];
+    }
+    return { ...t, contact: next };
+  });
+  return { ...state, tickets };
 }
 
 /** Merges a loaded page into the list (first page replaces; later pages append unseen tickets). */

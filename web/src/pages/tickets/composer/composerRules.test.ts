@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { pcmToMp3 } from './audioEncoding';
+import {
+  audioPlan,
+  audioTooSmall,
+  buildVCard,
+  contactCard,
+  encodePcm,
+  formatBytes,
+  formatElapsed,
+  insertAtCaret,
+  MIN_AUDIO_BYTES,
+  mergeFiles,
+  orderQuickReplies,
+  parseFavourites,
+  quickHasMedia,
+  quickLabel,
+  quickMediaName,
+  quickPreview,
+  signAllowed,
+  signText,
+  stampedName,
+  toggleFavourite,
+  toMono16,
+} from './composerRules';
+import { EMOJI_CATEGORIES } from './emojis';
+
+describe('signText', () => {
+  it('prefixes the name in bold and a line break when on', () => {
+    expect(signText('Olá, tudo bem?', 'Ana Souza', true)).toBe('*Ana Souza:*\nOlá, tudo bem?');
+  });
+  it('leaves the text alone when off, without a name, or when the text is blank', () => {
+    expect(signText('Olá', 'Ana', false)).toBe('Olá');
+    expect(signText('Olá', '  ', true)).toBe('Olá');
+    expect(signText('Olá', null, true)).toBe('Olá');
+    expect(signText('  ', 'Ana', true)).toBe('  ');
+  });
+  it('is allowed unless the company disabled it', () => {
+    expect(signAllowed('enabled')).toBe(true);
+    expect(signAllowed(null)).toBe(true);
+    expect(signAllowed('disabled')).toBe(false);
+  });
+});
+
+describe('quick replies', () => {
+  const q = (id: number, shortcode: string, message = 'm') => ({ id, shortcode, message, mediaPath: null, mediaName: null });
+
+  it('labels as /shortcode - message cut at 90 and previews 100', () => {
+    const long = 'x'.repeat(200);
+    expect(quickLabel({ shortcode: 'oi', message: 'Olá!' })).toBe('/oi - Olá!');
+    const label = quickLabel({ shortcode: 'oi', message: long });
+    expect(label).toBe(`/oi - ${'x'.repeat(84)}...`);
+    expect(label.length).toBe(93);
+    expect(quickPreview({ message: long })).toBe(`${'x'.repeat(100)}...`);
+  });
+
+  it('reads stored favourites defensively', () => {
+    expect(parseFavourites(null)).toEqual([]);
+    expect(parseFavourites('not json')).toEqual([]);
+    expect(parseFavourites('{"a":1}')).toEqual([]);
+    expect(parseFavourites('[3, 3, "x", -1, 1.5, 7]')).toEqual([3, 7]);
+  });
+
+  it('toggles a favourite', () => {
+    expect(toggleFavourite([1, 2], 3)).toEqual([1, 2, 3]);
+    expect(toggleFavourite([1, 2, 3], 2)).toEqual([1, 3]);
+  });
+
+  it('lists favourites first, each group by shortcode', () => {
+    const list = [q(1, 'zeta'), q(2, 'alfa'), q(3, 'Beta'), q(4, 'gama')];
+    expect(orderQuickReplies(list, [4, 1]).map((x) => x.id)).toEqual([4, 1, 2, 3]);
+    expect(orderQuickReplies(list, []).map((x) => x.shortcode)).toEqual(['alfa', 'Beta', 'gama', 'zeta']);
+    expect(orderQuickReplies(list, [99]).length).toBe(4);
+  });
+
+  it('knows which carry media and names the file', () => {
+    expect(quickHasMedia({ mediaPath: null })).toBe(false);
+    expect(quickHasMedia({ mediaPath: '/api/media/tickets/a.pdf?sig=1' })).toBe(true);
+    expect(quickMediaName({ mediaName: 'tabela.pdf', mediaPath: '/x/y.pdf' })).toBe('tabela.pdf');
+    expect(quickMediaName({ mediaName: null, mediaPath: '/api/media/tickets/c1/quick/abc%20d.pdf?exp=1&sig=2' })).toBe('abc d.pdf');
+    expect(quickMediaName({ mediaName: null, mediaPath: null })).toBe('file');
+  });
+});
+
+describe('insertAtCaret', () => {
+  it('inserts at the caret or replaces the selection', () => {
+    expect(insertAtCaret('Olá mundo', 3, 3, '😀')).toEqual({ text: 'Olá😀 mundo', caret: 5 });
+    expect(insertAtCaret('Olá mundo', 4, 9, 'você')).toEqual({ text: 'Olá você', caret: 8 });
+  });
+  it('appends when the caret is unknown and clamps out-of-range positions', () => {
+    expect(insertAtCaret('abc', null, null, '!')).toEqual({ text: 'abc!', caret: 4 });
+    expect(insertAtCaret('abc', 10, 20, '!')).toEqual({ text: 'abc!', caret: 4 });
+    expect(insertAtCaret('abc', 2, 1, '!')).toEqual({ text: 'ab!c', caret: 3 });
+  });
+});
+
+describe('audio', () => {
+  const supports = (list: string[]) => (mime: string) => list.includes(mime);
+
+  it('discards recordings under 10000 bytes', () => {
+    expect(MIN_AUDIO_BYTES).toBe(10_000);
+    expect(audioTooSmall(9_999)).toBe(true);
+    expect(audioTooSmall(10_000)).toBe(false);
+  });
+
+  it('encodes WhatsApp voice notes to mp3 whatever the browser records', () => {
+    const plan = audioPlan('whatsapp', supports(['audio/webm;codecs=opus', 'audio/mp4']));
+    expect(plan).toEqual({ format: 'mp3', recordMime: 'audio/webm;codecs=opus', extension: 'mp3', mime: 'audio/mpeg' });
+    expect(audioPlan('whatsappapi', supports(['audio/mp4'])).format).toBe('mp3');
+    expect(audioPlan(undefined, supports([])).recordMime).toBeNull();
+  });
+
+  it('records m4a on other channels when audio/mp4 is supported, else mp3', () => {
+    expect(audioPlan('instagram', supports(['audio/webm', 'audio/mp4']))).toEqual({
+      format: 'm4a',
+      recordMime: 'audio/mp4',
+      extension: 'm4a',
+      mime: 'audio/mp4',
+    });
+    expect(audioPlan('facebook', supports(['audio/webm'])).format).toBe('mp3');
+    const throwing = () => {
+      throw new Error('no MediaRecorder');
+    };
+    expect(audioPlan('facebook', throwing)).toEqual({ format: 'mp3', recordMime: null, extension: 'mp3', mime: 'audio/mpeg' });
+  });
+
+  it('formats the elapsed time', () => {
+    expect(formatElapsed(0)).toBe('0:00');
+    expect(formatElapsed(65_400)).toBe('1:05');
+    expect(formatElapsed(3_723_000)).toBe('1:02:03');
+    expect(formatElapsed(-5)).toBe('0:00');
+  });
+
+  it('mixes channels down to mono 16-bit', () => {
+    const pcm = toMono16([Float32Array.from([1, -1, 0.5, 2]), Float32Array.from([1, -1, -0.5, 2])]);
+    expect(Array.from(pcm)).toEqual([32767, -32768, 0, 32767]);
+    expect(toMono16([]).length).toBe(0);
+  });
+
+  it('encodes in 1152-sample frames and flushes', () => {
+    const calls: number[] = [];
+    const encoder = { encodeBuffer: (s: Int16Array) => (calls.push(s.length), new Uint8Array(s.length ? 1 : 0)), flush: () => new Uint8Array([9]) };
+    const chunks = encodePcm(encoder, new Int16Array(2500));
+    expect(calls).toEqual([1152, 1152, 196]);
+    expect(chunks.length).toBe(4);
+  });
+
+  it('produces a 128 kbps mp3 with lamejs', async () => {
+    const rate = 44_100;
+    const samples = new Int16Array(rate);
+    for (let i = 0; i < samples.length; i++) samples[i] = Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12_000);
+    const blob = await pcmToMp3(samples, rate);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect(blob.type).toBe('audio/mpeg');
+    // Frame sync, MPEG-1 layer III, bitrate index 9 (128 kbps).
+    expect(bytes[0]).toBe(0xff);
+    expect(bytes[1]! & 0xe0).toBe(0xe0);
+    expect(bytes[2]! >> 4).toBe(9);
+    // One second at 128 kbps is about 16 000 bytes: over the 10 000-byte minimum.
+    expect(bytes.length).toBeGreaterThan(15_000);
+    expect(bytes.length).toBeLessThan(18_000);
+  });
+});
+
+describe('files', () => {
+  it('formats sizes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatBytes(Number.NaN)).toBe('0 B');
+  });
+
+  it('merges picked files without repeating one', () => {
+    const a = { name: 'a.png', size: 1, lastModified: 1 };
+    const b = { name: 'b.pdf', size: 2, lastModified: 1 };
+    expect(mergeFiles([a], [a, b, b])).toEqual([a, b]);
+  });
+
+  it('names snapshots and recordings by local time', () => {
+    expect(stampedName('foto', 'jpg', new Date(2024, 0, 2, 3, 4, 5))).toBe('foto-20240102-030405.jpg');
+  });
+});
+
+describe('contact card', () => {
+  it('takes the name and the number digits', () => {
+    expect(contactCard({ name: ' Carla Paciente ', number: '+55 (11) 98765-4321', isGroup: false })).toEqual({
+      name: 'Carla Paciente',
+      number: '5511987654321',
+    });
+  });
+  it('refuses groups and contacts without a number', () => {
+    expect(contactCard({ name: 'Grupo', number: '1203630', isGroup: true })).toBeNull();
+    expect(contactCard({ name: 'Sem número', number: 'abc', isGroup: false })).toBeNull();
+    expect(contactCard({ name: '  ', number: '5511', isGroup: false })).toBeNull();
+  });
+  it('builds the same vCard the server writes', () => {
+    expect(buildVCard({ name: 'Carla', number: '5511987654321' })).toBe(
+      ['BEGIN:VCARD', 'VERSION:3.0', 'N:;Carla;;;', 'FN:Carla', 'TEL;type=CELL;waid=5511987654321:+5511987654321', 'END:VCARD'].join('\n'),
+    );
+  });
+});
+
+describe('emoji set', () => {
+  it('has categories without empty or repeated entries', () => {
+    const all = EMOJI_CATEGORIES.flatMap((c) => c.emojis);
+    expect(EMOJI_CATEGORIES.length).toBeGreaterThanOrEqual(8);
+    expect(all.every((e) => e.length > 0)).toBe(true);
+    expect(new Set(all).size).toBe(all.length);
+  });
+});
