@@ -55,6 +55,28 @@ describe('transactional outbox', () => {
     expect((await sql`select count(*)::int as n from ${sql(schemaName)}.outbox`)[0]!.n).toBe(0);
   });
 
+  it('commits neither the work nor its events when the events cannot be written (they go with the commit)', async () => {
+    const db = drizzle(sql, { schema: tables });
+    const outbox = new Outbox(sql, schemaName, bus);
+    const unitOfWork = createUnitOfWork(db, outbox);
+    const eventId = randomUUID();
+    await expect(
+      unitOfWork(async (tx, emit) => {
+        await tx.execute(dsql`insert into ${dsql.identifier(schemaName)}.effects (event_id, user_id) values (${eventId}, 7)`);
+        // The events' insert (sent with the commit) then fails: no such table any more in this transaction.
+        await tx.execute(dsql`alter table ${dsql.identifier(schemaName)}.outbox rename to outbox_gone`);
+        await emit('auth.user.deleted', 1, { userId: 7 });
+        return 'done';
+      }),
+    ).rejects.toThrow();
+    expect(await sql`select 1 from ${sql(schemaName)}.effects where event_id = ${eventId}`).toHaveLength(0);
+    expect((await sql`select count(*)::int as n from ${sql(schemaName)}.outbox`)[0]!.n).toBe(0);
+    // And the next unit of work commits normally on the same pool.
+    await unitOfWork(async (tx) => tx.execute(dsql`insert into ${dsql.identifier(schemaName)}.effects (event_id, user_id) values (${eventId}, 8)`));
+    expect(await sql`select user_id from ${sql(schemaName)}.effects where event_id = ${eventId}`).toEqual([{ user_id: 8 }]);
+    await sql`delete from ${sql(schemaName)}.effects where event_id = ${eventId}`;
+  });
+
   it('delivers each event once to an idempotent consumer across a restart of the relay', async () => {
     const db = drizzle(sql, { schema: tables });
     const first = new Outbox(sql, schemaName, bus, undefined, 50);

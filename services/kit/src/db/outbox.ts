@@ -35,6 +35,12 @@ export type Emit = <S extends EventSubject>(subject: S, companyId: number | null
 
 const BATCH = 200;
 
+/** The postgres.js client under a drizzle (postgres-js) database or transaction; undefined for any other driver. */
+export function clientOf(db: AnyDb): Sql | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return typeof client === 'function' && typeof (client as Partial<Sql>).unsafe === 'function' ? (client as Sql) : undefined;
+}
+
 /**
  * Transactional outbox: `emit` writes the event in the caller's transaction; the relay publishes
  * committed rows to the bus (Nats-Msg-Id = envelope id) and deletes them. Kicked after each
@@ -70,24 +76,43 @@ export class Outbox {
    * which the unit of work calls just before commit: same transaction, same atomicity, one round trip
    * instead of one per event. Do not emit inside a savepoint that may roll back on its own.
    */
-  batch(tx: AnyDb): { emit: Emit; flush: () => Promise<void> } {
+  batch(tx: AnyDb): { emit: Emit; flush: () => Promise<void>; /** flush() hands its insert to the connection before it returns (see Outbox.batch). */ sentAtOnce: boolean } {
     const pending: Envelope[] = [];
     const emit: Emit = async (subject, companyId, data) => {
       const envelope = makeEnvelope(subject, companyId, data);
       pending.push(envelope);
       return envelope;
     };
+    const client = clientOf(tx);
     const flush = async () => {
+      if (!client) {
+        while (pending.length > 0) {
+          const rows = pending.splice(0, BATCH);
+          const values = dsql.join(
+            rows.map((e) => dsql`(${e.id}, ${e.type}, ${JSON.stringify(e)}::jsonb)`),
+            dsql`, `,
+          );
+          await tx.execute(dsql`insert into ${dsql.identifier(this.schema)}.outbox (id, subject, envelope) values ${values}`);
+        }
+        return;
+      }
+      // Handed to the connection at once (postgres.js sends queries in the order they are executed), so
+      // whatever the caller sends next (the unit of work's COMMIT) goes in the same round trip.
+      const sent: Promise<unknown>[] = [];
       while (pending.length > 0) {
         const rows = pending.splice(0, BATCH);
-        const values = dsql.join(
-          rows.map((e) => dsql`(${e.id}, ${e.type}, ${JSON.stringify(e)}::jsonb)`),
-          dsql`, `,
-        );
-        await tx.execute(dsql`insert into ${dsql.identifier(this.schema)}.outbox (id, subject, envelope) values ${values}`);
+        const values = rows.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, ($${3 * i + 3}::text)::jsonb)`).join(', ');
+        const params = rows.flatMap((e) => [e.id, e.type, JSON.stringify(e)]);
+        sent.push(client.unsafe(`insert into ${this.table} (id, subject, envelope) values ${values}`, params, { prepare: true }).execute());
       }
+      await Promise.all(sent);
     };
-    return { emit, flush };
+    return { emit, flush, sentAtOnce: client !== undefined };
+  }
+
+  /** "schema".outbox, quoted as drizzle's sql.identifier does. */
+  private get table(): string {
+    return `"${this.schema.replace(/"/g, '""')}".outbox`;
   }
 
   start(): void {
@@ -139,11 +164,15 @@ export class Outbox {
 
   private async publishBatch(): Promise<number> {
     return this.sql.begin(async (tx) => {
+      // Taken and deleted in one statement; the deletion only commits once the bus has acknowledged
+      // every event (a failed publish rolls it back and the rows are published again).
       const rows = await tx<{ seq: number; envelope: Envelope }[]>`
-        select seq, envelope from ${tx(this.schema)}.outbox order by seq limit ${BATCH} for update skip locked`;
+        delete from ${tx(this.schema)}.outbox
+        where seq in (select seq from ${tx(this.schema)}.outbox order by seq limit ${BATCH} for update skip locked)
+        returning seq, envelope`;
+      rows.sort((a, b) => a.seq - b.seq);
       // Sent in order on one connection; awaited together (one acknowledgement round trip per batch, not per event).
       await Promise.all(rows.map((row) => this.bus.publish(row.envelope)));
-      if (rows.length > 0) await tx`delete from ${tx(this.schema)}.outbox where seq in ${tx(rows.map((r) => r.seq))}`;
       return rows.length;
     });
   }

@@ -6,7 +6,7 @@ import type { Bus, Subscription } from '../bus/types.js';
 import type { EventData, EventSubject } from '../contracts/events.js';
 import { requestContext } from '../logger.js';
 import type { Envelope } from '../bus/types.js';
-import type { AnyDb, Emit, Outbox } from './outbox.js';
+import { clientOf, type AnyDb, type Emit, type Outbox } from './outbox.js';
 
 export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Promise<T>) => Promise<T>;
 
@@ -16,13 +16,23 @@ export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Pro
  */
 export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox): UnitOfWork<Db> {
   return async (work) => {
+    let flushed: Promise<void> | undefined;
     const result = await db.transaction(async (tx) => {
-      // Events are written together just before commit (one insert for all of them).
+      // Events are written together just before commit (one insert for all of them), sent and not
+      // awaited here: the insert and the COMMIT go to PostgreSQL in one round trip, in that order.
+      // Should the insert fail, the transaction is aborted and its COMMIT only rolls it back: the
+      // error is thrown below, and nothing of the work (nor its events) was committed.
       const events = outbox.batch(tx as unknown as AnyDb);
       const value = await work(tx as unknown as Db, events.emit);
-      await events.flush();
+      if (!events.sentAtOnce) {
+        await events.flush();
+        return value;
+      }
+      flushed = events.flush();
+      flushed.catch(() => undefined); // awaited after the commit
       return value;
     });
+    await flushed;
     outbox.kick();
     return result;
   };
@@ -52,13 +62,17 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
   } = {},
 ): Promise<Subscription> {
   const durable = durableName(consumer, subject);
+  const processedEvents = `"${deps.schema.replace(/"/g, '""')}".processed_events`;
   return deps.bus.subscribe(subject, { durable, concurrency: options.concurrency, orderingKey: options.orderingKey }, async (raw) => {
     const envelope = readEnvelope(subject, raw);
     await requestContext.run({ requestId: envelope.requestId ?? randomUUID() }, async () => {
       await deps.unitOfWork(async (tx, emit) => {
-        const fresh = await tx.execute(
-          dsql`insert into ${dsql.identifier(deps.schema)}.processed_events (consumer, event_id) values (${durable}, ${envelope.id}) on conflict do nothing returning event_id`,
-        );
+        const client = clientOf(tx);
+        const fresh = client
+          ? await client.unsafe(`insert into ${processedEvents} (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`, [durable, envelope.id], { prepare: true })
+          : await tx.execute(
+              dsql`insert into ${dsql.identifier(deps.schema)}.processed_events (consumer, event_id) values (${durable}, ${envelope.id}) on conflict do nothing returning event_id`,
+            );
         if (fresh.length === 0) return;
         deps.logger?.debug({ subject, eventId: envelope.id, requestId: envelope.requestId }, 'event consumed');
         await handler(tx, envelope.data, envelope, emit);

@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Contact } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import { toContact, type ContactRow } from '../domain/presenters.js';
+import { columns, run, tableRef } from './raw.js';
 import { connections, contactTags, contacts, tags } from './schema.js';
 
 export type NewContactRow = typeof contacts.$inferInsert;
@@ -11,8 +12,22 @@ export type NewContactRow = typeof contacts.$inferInsert;
  * person arriving either way is one contact. Creation races are settled by the unique indexes
  * (contacts_company_number_key, contacts_company_lid_key): insert-or-nothing, then read again.
  */
+const contactColumns = columns(contacts, 'c', undefined, 'c');
+const c = (column: { name: string }) => `c."${column.name}"`;
+/** find, locked (the inbound hot path): raw text, see raw.ts. A number match wins over a lid match. */
+const findLocked = (byLid: boolean) =>
+  `select ${contactColumns.list} from ${tableRef(contacts)} c
+  where ${c(contacts.companyId)} = $1 and (${c(contacts.number)} = $2${byLid ? ` or ${c(contacts.lid)} = $3` : ''})
+  order by (${c(contacts.number)} = $2) desc, ${c(contacts.id)} asc limit 1 for update`;
+const findByNumberLocked = findLocked(false);
+const findByNumberOrLidLocked = findLocked(true);
+
 export function inboundContactsRepository(db: TicketsDb) {
   const find = async (companyId: number, number: string, lid: string | null, lock: boolean): Promise<ContactRow | undefined> => {
+    if (lock) {
+      const [row] = await run(db, lid ? findByNumberOrLidLocked : findByNumberLocked, lid ? [companyId, number, lid] : [companyId, number]);
+      return row ? contactColumns.read(row) : undefined;
+    }
     const match = lid ? or(eq(contacts.number, number), eq(contacts.lid, lid)) : eq(contacts.number, number);
     // A number match wins over a lid match when both exist as different rows.
     const query = db

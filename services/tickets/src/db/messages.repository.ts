@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
-import { toMessage, type MediaUrl, type TicketRow } from '../domain/presenters.js';
+import { toMessage, type ContactRow, type MediaUrl, type TicketRow } from '../domain/presenters.js';
+import { columns, run, tableRef } from './raw.js';
 import { contacts, messages, tickets } from './schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -40,6 +41,99 @@ function present(rows: RelatedRow[], ticket: Pick<TicketRow, 'id' | 'uuid' | 'st
   );
 }
 
+const messageColumns = columns(messages, 'm', undefined, 'm');
+const m = (column: { name: string }) => `"${column.name}"`;
+/** idByWid (every inbound message, twice with a quote): raw text, see raw.ts. */
+const idByWidText = `select ${m(messages.id)} as id from ${tableRef(messages)} where ${m(messages.companyId)} = $1 and ${m(messages.wid)} = $2 limit 1`;
+/** The columns an inbound message is written with (insertInbound's raw statement); the others take their defaults. */
+const inboundInsertKeys = [
+  'companyId',
+  'ticketId',
+  'contactId',
+  'userId',
+  'wid',
+  'body',
+  'fromMe',
+  'read',
+  'ack',
+  'mediaType',
+  'mediaKey',
+  'mediaName',
+  'quotedMsgId',
+  'queueId',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof NewMessageRow)[];
+/**
+ * An inbound message written and its ticket touched in one statement (the inbound hot path): the last
+ * message, and the unread count raised (from the contact) or cleared (sent from the phone) — only when
+ * the message was new (same wid already stored: nothing written, no row back).
+ */
+const ticketColumns = columns(tickets, 't');
+const touchingText = (inbound: boolean) => {
+  const n = inboundInsertKeys.length;
+  const tk = (column: { name: string }) => `"${column.name}"`;
+  return `with m as (insert into ${tableRef(messages)} as m (${inboundInsertKeys.map((k) => m(messages[k])).join(', ')})
+    values (${inboundInsertKeys.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning m.*),
+  t as (update ${tableRef(tickets)} as t set ${tk(tickets.lastMessage)} = $${n + 1}, ${tk(tickets.lastMessageAt)} = $${n + 2}, ${tk(tickets.updatedAt)} = $${n + 3},
+      ${tk(tickets.unreadMessages)} = ${inbound ? `t.${tk(tickets.unreadMessages)} + 1` : '0'}
+    where t.${tk(tickets.id)} = $${n + 4} and t.${tk(tickets.companyId)} = $${n + 5} and exists (select 1 from m) returning t.*)
+  select ${messageColumns.list}, ${ticketColumns.list} from m left join t on true`;
+};
+/** The columns a message written here (outbound.postMessage) is inserted with; the others (createdAt…) take their defaults. */
+const outboundInsertKeys = [
+  'companyId',
+  'ticketId',
+  'contactId',
+  'userId',
+  'body',
+  'fromMe',
+  'read',
+  'isPrivate',
+  'ack',
+  'mediaType',
+  'mediaKey',
+  'mediaName',
+  'quotedMsgId',
+  'isForwarded',
+  'queueId',
+] as const satisfies readonly (keyof NewMessageRow)[];
+/** A message written here and its ticket's last message set (to the message's created_at), in one statement. */
+const insertTouchingText = (() => {
+  const n = outboundInsertKeys.length;
+  const tk = (column: { name: string }) => `"${column.name}"`;
+  return `with m as (insert into ${tableRef(messages)} as m (${outboundInsertKeys.map((k) => m(messages[k])).join(', ')})
+    values (${outboundInsertKeys.map((_, i) => `$${i + 1}`).join(', ')}) returning m.*),
+  t as (update ${tableRef(tickets)} as t set ${tk(tickets.lastMessage)} = $${n + 1}, ${tk(tickets.lastMessageAt)} = (select m.${tk(messages.createdAt)} from m), ${tk(tickets.updatedAt)} = $${n + 2}
+    where t.${tk(tickets.id)} = $${n + 3} and t.${tk(tickets.companyId)} = $${n + 4} returning t.*)
+  select ${messageColumns.list}, ${ticketColumns.list} from m left join t on true`;
+})();
+const touchingInboundText = touchingText(true);
+const touchingFromPhoneText = touchingText(false);
+const inboundInsertShape = (values: NewMessageRow): boolean =>
+  Object.keys(values).every((k) => (inboundInsertKeys as readonly string[]).includes(k)) && inboundInsertKeys.every((k) => values[k] !== undefined);
+
+/** The message page (a conversation screen): the statement of related() as raw text, see raw.ts. */
+const relatedColumns = {
+  contact: columns(contacts, 'c', ['id', 'name', 'number', 'urlPicture']),
+  quoted: columns(messages, 'q', ['id', 'body', 'fromMe', 'mediaType', 'isDeleted']),
+  quotedContact: columns(contacts, 'qc', ['name']),
+};
+const pageText = `select ${messageColumns.list}, ${relatedColumns.contact.list}, ${relatedColumns.quoted.list}, ${relatedColumns.quotedContact.list}
+  from ${tableRef(messages)} m
+  left join ${tableRef(contacts)} c on c."${contacts.id.name}" = m."${messages.contactId.name}"
+  left join ${tableRef(messages)} q on q."${messages.id.name}" = m."${messages.quotedMsgId.name}"
+  left join ${tableRef(contacts)} qc on qc."${contacts.id.name}" = q."${messages.contactId.name}"
+  where m."${messages.ticketId.name}" = $1
+  order by m."${messages.createdAt.name}" desc, m."${messages.id.name}" desc limit $2 offset $3`;
+const countText = `select count(*)::int as n from ${tableRef(messages)} where "${messages.ticketId.name}" = $1`;
+const readRelated = (raw: Record<string, unknown>): RelatedRow => ({
+  message: messageColumns.read(raw),
+  contact: relatedColumns.contact.read(raw),
+  quoted: relatedColumns.quoted.read(raw),
+  quotedContactName: relatedColumns.quotedContact.read(raw).name,
+});
+
 export function messagesRepository(db: TicketsDb) {
   const related = () =>
     db
@@ -52,22 +146,64 @@ export function messagesRepository(db: TicketsDb) {
   return {
     /** Page `page` counted from the newest, answered oldest first (like a chat); one more row tells hasMore. */
     page: async (ticket: TicketRow, page: number, size: number, mediaUrl: MediaUrl): Promise<{ messages: Message[]; hasMore: boolean }> => {
-      const rows = await related()
-        .where(eq(messages.ticketId, ticket.id))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(size + 1)
-        .offset((page - 1) * size);
+      const rows = (await run(db, pageText, [ticket.id, size + 1, (page - 1) * size])).map(readRelated);
       const hasMore = rows.length > size;
       return { messages: present(rows.slice(0, size).reverse(), ticket, mediaUrl), hasMore };
     },
-    count: async (ticketId: number): Promise<number> =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(messages).where(eq(messages.ticketId, ticketId)))[0]?.n ?? 0,
+    count: async (ticketId: number): Promise<number> => (await run<{ n: number }>(db, countText, [ticketId]))[0]?.n ?? 0,
     present: async (ids: number[], ticket: TicketRow, mediaUrl: MediaUrl): Promise<Message[]> => {
       if (ids.length === 0) return [];
       const rows = await related().where(inArray(messages.id, ids)).orderBy(asc(messages.createdAt), asc(messages.id));
       return present(rows, ticket, mediaUrl);
     },
+    /**
+     * A message just written, as `present` shows it, from the rows in hand: its author is `contact`
+     * (the row its contactId names, or null), so only a quoted message needs a query.
+     */
+    presentRow: async (
+      row: MessageRow,
+      ticket: TicketRow,
+      contact: Pick<ContactRow, 'id' | 'name' | 'number' | 'urlPicture'> | null,
+      mediaUrl: MediaUrl,
+    ): Promise<Message> => {
+      if (row.quotedMsgId !== null) return present(await related().where(eq(messages.id, row.id)), ticket, mediaUrl)[0]!;
+      if ((contact?.id ?? null) !== row.contactId) throw new Error(`message ${row.id}: author contact ${String(row.contactId)} not in hand`);
+      return present([{ message: row, contact, quoted: null, quotedContactName: null }], ticket, mediaUrl)[0]!;
+    },
+    /**
+     * insert of a message written here (every column of outbound.postMessage given) with the ticket's last
+     * message set as tickets.update({ lastMessage, lastMessageAt }) would (lastMessageAt: the message's createdAt), in one statement.
+     */
+    insertTouching: async (
+      values: NewMessageRow & Required<Pick<NewMessageRow, (typeof outboundInsertKeys)[number]>>,
+      lastMessage: string,
+    ): Promise<{ row: MessageRow; ticket: TicketRow }> => {
+      const params: unknown[] = outboundInsertKeys.map((k) => {
+        const value = values[k];
+        return value === null ? null : messages[k].mapToDriverValue(value as never);
+      });
+      params.push(lastMessage, tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
+      const [raw] = await run(db, insertTouchingText, params);
+      if (!raw || raw['t.id'] === null || raw['t.id'] === undefined) throw new Error(`ticket ${String(values.ticketId)} vanished`);
+      return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw) };
+    },
     insert: async (values: NewMessageRow): Promise<MessageRow> => (await db.insert(messages).values(values).returning())[0]!,
+    /** insertIfNew of an inbound message (every inbound column given) with touchInbound of its ticket, in one statement. */
+    insertInbound: async (
+      values: NewMessageRow & Required<Pick<NewMessageRow, (typeof inboundInsertKeys)[number]>>,
+      touch: { lastMessage: string; lastMessageAt: Date; inbound: boolean },
+    ): Promise<{ row: MessageRow; ticket: TicketRow } | undefined> => {
+      if (!inboundInsertShape(values)) throw new Error('insertInbound: every inbound column must be given');
+      const params = inboundInsertKeys.map((k) => {
+        const value = values[k];
+        return value === null ? null : messages[k].mapToDriverValue(value as never);
+      });
+      params.push(touch.lastMessage, tickets.lastMessageAt.mapToDriverValue(touch.lastMessageAt), tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
+      const [raw] = await run(db, touch.inbound ? touchingInboundText : touchingFromPhoneText, params);
+      if (!raw) return undefined;
+      if (raw['t.id'] === null || raw['t.id'] === undefined) throw new Error(`ticket ${String(values.ticketId)} vanished`);
+      return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw) };
+    },
     /** Insert unless the company already holds a message with that wid (then undefined). */
     insertIfNew: async (values: NewMessageRow): Promise<MessageRow | undefined> => (await db.insert(messages).values(values).onConflictDoNothing().returning())[0],
     findById: async (companyId: number, id: number, options: { lock?: boolean } = {}): Promise<MessageRow | undefined> => {
@@ -78,8 +214,10 @@ export function messagesRepository(db: TicketsDb) {
       const query = db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.wid, wid))).limit(1);
       return (await (options.lock ? query.for('update') : query))[0];
     },
-    idByWid: async (companyId: number, wid: string): Promise<number | undefined> =>
-      (await db.select({ id: messages.id }).from(messages).where(and(eq(messages.companyId, companyId), eq(messages.wid, wid))).limit(1))[0]?.id,
+    idByWid: async (companyId: number, wid: string): Promise<number | undefined> => {
+      const [row] = await run<{ id: number | string }>(db, idByWidText, [companyId, wid]);
+      return row ? Number(row.id) : undefined;
+    },
     /** The same text on the same ticket within `seconds` (the duplicate-message window). */
     recentDuplicate: async (ticketId: number, body: string, isPrivate: boolean, seconds: number): Promise<MessageRow | undefined> =>
       (

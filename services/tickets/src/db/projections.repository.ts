@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Connection, User } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
+import { columns, run, tableRef } from './raw.js';
 import { connections, users } from './schema.js';
 
 export type UserProjection = typeof users.$inferSelect;
@@ -35,6 +36,11 @@ const connectionValues = (c: Connection) => ({
   queueIds: c.queueIds,
 });
 
+const connectionColumns = columns(connections, 'w');
+/** findConnection (read by every inbound message): raw text, see raw.ts. */
+const findConnectionText = `select ${connectionColumns.list} from ${tableRef(connections)} w
+  where w."${connections.id.name}" = $1 and w."${connections.companyId.name}" = $2 limit 1`;
+
 /** The projections tickets keeps of other services' data: auth's users, channels' connections. */
 export function projectionsRepository(db: TicketsDb) {
   return {
@@ -66,8 +72,10 @@ export function projectionsRepository(db: TicketsDb) {
     },
     removeConnection: async (id: number): Promise<ConnectionProjection | undefined> =>
       (await db.delete(connections).where(eq(connections.id, id)).returning())[0],
-    findConnection: async (companyId: number, id: number): Promise<ConnectionProjection | undefined> =>
-      (await db.select().from(connections).where(and(eq(connections.id, id), eq(connections.companyId, companyId))).limit(1))[0],
+    findConnection: async (companyId: number, id: number): Promise<ConnectionProjection | undefined> => {
+      const [row] = await run(db, findConnectionText, [id, companyId]);
+      return row ? connectionColumns.read(row) : undefined;
+    },
     /** Which company a connection belongs to, whatever the caller's (undefined: not projected). */
     connectionCompany: async (id: number): Promise<number | undefined> =>
       (await db.select({ companyId: connections.companyId }).from(connections).where(eq(connections.id, id)).limit(1))[0]?.companyId,

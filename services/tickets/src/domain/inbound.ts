@@ -8,7 +8,7 @@ import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
 import { createChatbot } from './chatbot-runtime.js';
-import { announceMessage, announceTicket, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
+import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 
 /**
@@ -45,9 +45,12 @@ export function createInbound(deps: TicketsDeps) {
     companyId: number,
     input: ContactInput,
     extra: { channel: string; whatsappId: number | null; learn: boolean },
+    prefound?: Promise<ContactRow | undefined>,
+    /** Contacts this transaction created are added here. */
+    created?: Set<number>,
   ): Promise<ContactRow> => {
     const repo = inboundContactsRepository(tx);
-    let found = await repo.find(companyId, input.number, input.lid);
+    let found = await (prefound ?? repo.find(companyId, input.number, input.lid));
     if (!found) {
       const inserted = await repo.insertIfNew({
         companyId,
@@ -61,6 +64,7 @@ export function createInbound(deps: TicketsDeps) {
         whatsappId: extra.whatsappId,
       });
       if (inserted) {
+        created?.add(inserted.id);
         await emit('tickets.contact.created', companyId, { contact: await repo.present(inserted) });
         return inserted;
       }
@@ -89,9 +93,11 @@ export function createInbound(deps: TicketsDeps) {
     connectionId: number,
     connection: ConnectionProjection | undefined,
     channel: string,
+    /** The contact's active ticket, already looked up (and locked) after the contact was. */
+    known?: { active: TicketRow | undefined },
   ): Promise<{ ticket: TicketRow; created: boolean; previous: ReturnType<typeof scopeOf> | null }> => {
     const repo = ticketsRepository(tx);
-    const active = await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    const active = known ? known.active : await repo.findActive(companyId, contact.id, connectionId, { lock: true });
     if (active) return { ticket: active, created: false, previous: scopeOf(active) };
     const settings = contact.isGroup ? null : await access.settings(companyId);
     const status = inboundStatus({
@@ -136,24 +142,53 @@ export function createInbound(deps: TicketsDeps) {
     /** channels.message.received: contact, ticket, message; announced once. The same wid twice is one message. */
     async receive(tx: TicketsDb, emit: Emit, companyId: number, data: MessageReceived): Promise<{ stored: boolean; ticketId?: number; messageId?: number }> {
       const messages = messagesRepository(tx);
-      if (await messages.idByWid(companyId, data.wid)) return { stored: false };
       const projections = projectionsRepository(tx);
-      const connection = await projections.findConnection(companyId, data.connectionId);
+      const group = data.isGroup && data.group ? data.group : null;
+      // The lookups the common case needs go in one round trip (statements still run in this order):
+      // the wid, the connection, the contact (locked) and, for a contact's own chat, its active ticket
+      // (locked after the contact, as ticketFor would). Nothing is written before the wid is known new.
+      const pending = {
+        duplicate: messages.idByWid(companyId, data.wid),
+        connection: projections.findConnection(companyId, data.connectionId),
+        person: inboundContactsRepository(tx).find(companyId, data.contact.number, data.contact.lid),
+        active: group ? undefined : ticketsRepository(tx).findActiveByNumber(companyId, data.contact.number, data.contact.lid, data.connectionId),
+        quoted: data.quotedWid ? messages.idByWid(companyId, data.quotedWid) : undefined,
+      };
+      const settled = Promise.all([pending.duplicate, pending.connection, pending.person, pending.active, pending.quoted]);
+      settled.catch(() => undefined); // each is awaited below; this only keeps a failure from going unhandled
+      const [duplicate, connection, foundPerson, speculativeActive] = await settled;
+      if (duplicate) return { stored: false };
       if (!connection && (await projections.connectionCompany(data.connectionId)) !== undefined) {
         deps.ctx.logger.warn({ companyId, connectionId: data.connectionId }, 'inbound message names another company’s connection; dropped');
         return { stored: false };
       }
       const extra = { channel: data.channel, whatsappId: data.connectionId };
-      const person = await upsertContact(tx, emit, companyId, { ...data.contact, isGroup: false }, { ...extra, learn: !data.fromMe });
-      const chat = data.isGroup && data.group
-        ? await upsertContact(tx, emit, companyId, { number: data.group.number, name: data.group.name, pictureUrl: data.group.pictureUrl, lid: null, remoteJid: null, isGroup: true }, { ...extra, learn: true })
+      const createdContacts = new Set<number>();
+      const person = await upsertContact(tx, emit, companyId, { ...data.contact, isGroup: false }, { ...extra, learn: !data.fromMe }, pending.person, createdContacts);
+      const chat = group
+        ? await upsertContact(
+            tx,
+            emit,
+            companyId,
+            { number: group.number, name: group.name, pictureUrl: group.pictureUrl, lid: null, remoteJid: null, isGroup: true },
+            { ...extra, learn: true },
+            undefined,
+            createdContacts,
+          )
         : person;
       if (!chat.active) return { stored: false }; // a blocked contact opens nothing
-      const { ticket, created, previous } = await ticketFor(tx, companyId, chat, data.connectionId, connection, data.channel);
+      // The speculative ticket lookup stands when it named this very contact: found (and locked) by its number before it.
+      // A contact this transaction just created has no ticket yet (nobody else sees it before the commit).
+      const known = createdContacts.has(chat.id)
+        ? { active: undefined }
+        : !group && foundPerson && foundPerson.id === chat.id && foundPerson.number === data.contact.number && (!speculativeActive || speculativeActive.contactId === chat.id)
+          ? { active: speculativeActive }
+          : undefined;
+      const { ticket, created, previous } = await ticketFor(tx, companyId, chat, data.connectionId, connection, data.channel, known);
 
       const at = messageTime(data.timestamp);
       const mediaKey = ownMediaKey(companyId, data.media?.key);
-      const row = await messages.insertIfNew({
+      const values = {
         companyId,
         ticketId: ticket.id,
         contactId: data.fromMe ? null : person.id,
@@ -166,22 +201,23 @@ export function createInbound(deps: TicketsDeps) {
         mediaType: data.media?.mediaType ?? 'chat',
         mediaKey,
         mediaName: data.media?.filename ?? null,
-        quotedMsgId: data.quotedWid ? ((await messages.idByWid(companyId, data.quotedWid)) ?? null) : null,
+        quotedMsgId: pending.quoted ? ((await pending.quoted) ?? null) : null,
         queueId: ticket.queueId,
         createdAt: at,
         updatedAt: at,
-      });
-      if (!row) return { stored: false }; // the same wid arrived in another envelope at the same moment
-
-      const touched = await ticketsRepository(tx).touchInbound(companyId, ticket.id, {
-        lastMessage: lastMessagePreview(row.body, row.mediaType, row.mediaName),
-        lastMessageAt: at,
-        inbound: !data.fromMe,
-      });
-      if (created) await announceTicket(tx, emit, touched, 'new');
-      else if (previous && previous.status !== touched.status) await announceTicket(tx, emit, touched, previous);
-      const [message] = await messages.present([row.id], touched, deps.mediaUrl);
-      await announceMessage(tx, emit, touched, message!);
+      };
+      // The message written with its ticket touched (one statement), and the ticket read back as the events
+      // show it, in one round trip (statements run in this order).
+      const [written, details] = await Promise.all([
+        messages.insertInbound(values, { lastMessage: lastMessagePreview(values.body, values.mediaType, values.mediaName), lastMessageAt: at, inbound: !data.fromMe }),
+        loadTicketDetail(tx, companyId, ticket.id),
+      ]);
+      if (!written) return { stored: false }; // the same wid arrived in another envelope at the same moment
+      const { row, ticket: touched } = written;
+      if (created) await announceTicketWith(emit, touched, 'new', details);
+      else if (previous && previous.status !== touched.status) await announceTicketWith(emit, touched, previous, details);
+      const message = await messages.presentRow(row, touched, data.fromMe ? null : person, deps.mediaUrl);
+      await announceMessageWith(emit, touched, message, details);
       // The chatbot answers what contacts write (never messages sent from the phone, never in groups).
       if (!data.fromMe && !chat.isGroup) await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
       return { stored: true, ticketId: touched.id, messageId: row.id };

@@ -77,6 +77,9 @@ export function createConversation(deps: TicketsDeps) {
       const c = await access.caller(auth);
       let ticket = await access.visibleTicket(db, c, ticketId);
       const repo = messagesRepository(db);
+      // Nothing to reset (the usual case): the ticket's details are read alongside the page.
+      const early = ticket.unreadMessages > 0 ? undefined : loadTicketDetail(db, c.companyId, ticket.id);
+      early?.catch(() => undefined); // awaited below
       const [page, count] = await Promise.all([repo.page(ticket, pageNumber, MESSAGES_PAGE_SIZE, deps.mediaUrl), repo.count(ticket.id)]);
       if (ticket.unreadMessages > 0) {
         ticket = await unitOfWork(async (tx, emit) => {
@@ -86,7 +89,7 @@ export function createConversation(deps: TicketsDeps) {
           return updated;
         });
       }
-      const details = await loadTicketDetail(db, c.companyId, ticket.id);
+      const details = await (early ?? loadTicketDetail(db, c.companyId, ticket.id));
       if (!details) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
       return { messages: page.messages, ticket: details, count, hasMore: page.hasMore };
     },

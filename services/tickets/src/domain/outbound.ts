@@ -1,7 +1,7 @@
 import type { Channel, Emit, Message, Ticket, TicketScope } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { messagesRepository, type MessageRow } from '../db/messages.repository.js';
-import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
+import type { TicketRow } from '../db/tickets.repository.js';
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import type { ContactRow } from './presenters.js';
 import { toTicketScope } from './presenters.js';
@@ -66,7 +66,7 @@ export async function postMessage(
 ): Promise<{ row: MessageRow; message: Message; ticket: TicketRow }> {
   const isPrivate = input.isPrivate ?? false;
   const mediaType = input.mediaType ?? (input.media ? 'application' : 'chat');
-  const row = await messagesRepository(tx).insert({
+  const values = {
     companyId: input.ticket.companyId,
     ticketId: input.ticket.id,
     contactId: null,
@@ -82,13 +82,25 @@ export async function postMessage(
     quotedMsgId: input.quoted?.id ?? null,
     isForwarded: Boolean(input.forwardOf),
     queueId: input.ticket.queueId,
-  });
+  };
+  const messages = messagesRepository(tx);
+  let row: MessageRow;
   let ticket = input.ticket;
+  let details: Ticket | undefined;
+  if (isPrivate) {
+    row = await messages.insert(values);
+    details = await loadTicketDetail(tx, ticket.companyId, ticket.id);
+  } else {
+    // The message written with the ticket's last message set (one statement), and the ticket read back as
+    // the events show it, in one round trip (statements run in this order).
+    let written: { row: MessageRow; ticket: TicketRow };
+    [written, details] = await Promise.all([
+      messages.insertTouching(values, lastMessagePreview(values.body, values.mediaType, values.mediaName)),
+      loadTicketDetail(tx, ticket.companyId, ticket.id),
+    ]);
+    ({ row, ticket } = written);
+  }
   if (!isPrivate) {
-    ticket = await ticketsRepository(tx).update(ticket.companyId, ticket.id, {
-      lastMessage: lastMessagePreview(row.body, row.mediaType, row.mediaName),
-      lastMessageAt: row.createdAt,
-    });
     await emitSend(emit, ticket, input.contact, row, {
       kind: input.forwardOf ? 'forward' : row.mediaKey ? 'media' : 'text',
       quotedWid: input.quoted?.wid ?? null,
@@ -97,9 +109,24 @@ export async function postMessage(
       size: input.media?.size ?? null,
     });
   }
-  const [message] = await messagesRepository(tx).present([row.id], ticket, deps.mediaUrl);
-  await announceMessage(tx, emit, ticket, message!);
-  return { row, message: message!, ticket };
+  const message = await messages.presentRow(row, ticket, null, deps.mediaUrl);
+  await announceMessageWith(emit, ticket, message, details);
+  return { row, message, ticket };
+}
+
+/** tickets.message.created with the ticket details already loaded (after the last change of the ticket). */
+export async function announceMessageWith(emit: Emit, ticket: TicketRow, message: Message, details: Ticket | undefined): Promise<Ticket> {
+  if (!details) throw new Error(`ticket ${ticket.id} vanished`);
+  await emit('tickets.message.created', ticket.companyId, { message, ticket: details, contact: details.contact });
+  return details;
+}
+
+/** tickets.ticket.updated (with the scope before the change) or .created, with the ticket details already loaded. */
+export async function announceTicketWith(emit: Emit, ticket: TicketRow, previous: TicketScope | 'new', details: Ticket | undefined): Promise<Ticket> {
+  if (!details) throw new Error(`ticket ${ticket.id} vanished`);
+  if (previous === 'new') await emit('tickets.ticket.created', ticket.companyId, { ticket: details });
+  else await emit('tickets.ticket.updated', ticket.companyId, { ticket: details, previous });
+  return details;
 }
 
 /** tickets.message.created with the ticket and contact realtime shows beside it. */

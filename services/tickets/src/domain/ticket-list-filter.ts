@@ -24,7 +24,13 @@ export const TRUE: Pred = { op: 'const', value: true };
 export const FALSE: Pred = { op: 'const', value: false };
 const isConst = (p: Pred, value: boolean) => p.op === 'const' && p.value === value;
 
-const key = (p: Pred) => JSON.stringify(p);
+// Predicates are never mutated once built: their keys are computed once (the simplifications compare them pairwise).
+const predKeys = new WeakMap<Pred, string>();
+const key = (p: Pred): string => {
+  let k = predKeys.get(p);
+  if (k === undefined) predKeys.set(p, (k = JSON.stringify(p)));
+  return k;
+};
 
 /**
  * Conjunction, simplified: constants fold, `p ∧ ¬p` is false, and disjunctions sharing terms are
@@ -214,19 +220,30 @@ export function queueSelection(viewer: TicketListViewer, requested: number[] | u
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 
+/** Simplified list predicates by their inputs (predicates are never mutated once built). */
+const simplified = new Map<string, Pred>();
+const SIMPLIFIED_MAX = 2000;
+
 export function buildTicketListFilter(companyId: number, viewer: TicketListViewer, query: ListTicketsQuery): TicketListFilter {
   const statuses = viewStatuses(query.status, query.statusFilter);
-  const rule = visibilityRule(viewer);
   const userIds = [...new Set([...(query.users ?? []), ...(query.userFilter ?? [])])];
-  const where = specialize(
-    and(
-      visibilityPredicate(rule),
-      narrowing(viewer, query.showAll === true),
-      queueSelection(viewer, query.queueIds),
-      userIds.length ? { op: 'userIn', userIds } : TRUE,
-    ),
-    statuses,
-  );
+  // The simplified predicate is a function of these alone; the same viewer asks the same list again and again.
+  const whereKey = JSON.stringify([viewer, query.showAll === true, query.queueIds ?? null, userIds, statuses]);
+  let where = simplified.get(whereKey);
+  if (where === undefined) {
+    const rule = visibilityRule(viewer);
+    where = specialize(
+      and(
+        visibilityPredicate(rule),
+        narrowing(viewer, query.showAll === true),
+        queueSelection(viewer, query.queueIds),
+        userIds.length ? { op: 'userIn', userIds } : TRUE,
+      ),
+      statuses,
+    );
+    if (simplified.size >= SIMPLIFIED_MAX) simplified.delete(simplified.keys().next().value as string);
+    simplified.set(whereKey, where);
+  }
   const connectionIds = [...new Set([...(query.whatsapps ?? []), ...(query.whatsappIds ?? [])])];
   const term = query.searchParam?.trim() ?? '';
   const digits = term.replace(/\D/g, '');

@@ -281,3 +281,27 @@ describe('auth.user.* projection', () => {
     expect(event.data.previous).toMatchObject({ status: 'open', userId: 501 });
   });
 });
+
+describe('raw statements of the hot paths', () => {
+  it('load tickets exactly as the drizzle statements they replaced', async () => {
+    const { loadTicketDetails, loadTicketDetailsBuilt } = await import('../db/ticket-details.repository.js');
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911119901', name: 'Raw Check' }));
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911119902', name: 'Raw Check 2' }));
+    const [t] = await q<{ id: number; contact_id: number }>(`select t.id, t.contact_id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, '5511911119901');
+    const [queue] = await q<{ id: number }>(`insert into tickets.queues (company_id, name, color) values ($1, 'Raw', '#00ff00') returning id`, COMPANY);
+    await q(`update tickets.tickets set queue_id = $1, user_id = 501, closed_at = now(), last_message_at = now() where id = $2`, queue!.id, t!.id);
+    await q(`insert into tickets.users (id, company_id, name, profile) values (501, $1, 'Ana', 'user') on conflict (id) do nothing`, COMPANY);
+    const [a, b] = await q<{ id: number }>(`insert into tickets.tags (company_id, name, color, kanban) values ($1, 'raw-a', '#111111', 1), ($1, 'raw-b', '#222222', 0) returning id`, COMPANY);
+    await q(`insert into tickets.ticket_tags (ticket_id, tag_id, company_id) values ($1, $2, $3), ($1, $4, $3)`, t!.id, b!.id, COMPANY, a!.id);
+    await q(`insert into tickets.contact_tags (contact_id, tag_id, company_id) values ($1, $2, $3)`, t!.contact_id, a!.id, COMPANY);
+    const ids = (await q<{ id: number }>(`select id from tickets.tickets where company_id = $1 order by id`, COMPANY)).map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    for (const set of [[t!.id], ids, [...ids].reverse(), [t!.id, 999_999]]) {
+      const raw = await loadTicketDetails(h.deps.db, COMPANY, set);
+      expect(raw).toEqual(await loadTicketDetailsBuilt(h.deps.db, COMPANY, set));
+    }
+    const [one] = await loadTicketDetails(h.deps.db, COMPANY, [t!.id]);
+    expect(one).toMatchObject({ queue: { id: queue!.id }, tags: [{ id: a!.id }, { id: b!.id }], contact: { tags: [{ id: a!.id }] } });
+    expect(await loadTicketDetails(h.deps.db, OTHER_COMPANY, [t!.id])).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { getTableColumns } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Sql } from '@atende/kit';
+import type { TicketsDb } from '../deps.js';
+
+/**
+ * The hottest statements (inbound, the list, a conversation page) skip drizzle's query builder:
+ * building a select of every column of several tables and mapping its rows cost more CPU than the
+ * statement itself. They are written once as text (column lists generated from the drizzle tables,
+ * so renames follow), run prepared on the same connection the drizzle database or transaction uses,
+ * and their rows are mapped exactly as drizzle maps them (each column's mapFromDriverValue).
+ */
+
+/** The postgres.js client under a drizzle database (the pool) or transaction (its connection). */
+export const clientOf = (db: TicketsDb): Sql => (db as unknown as { session: { client: Sql } }).session.client;
+
+/**
+ * Run a statement prepared (one Bind/Execute once the connection has seen it), handed to the connection
+ * at once: statements run in the order of their `run` calls, so several can be sent together (one round
+ * trip) by starting them before awaiting any, e.g. with Promise.all. Only pipeline `run` statements with
+ * each other: a drizzle query is sent a few microtasks after it is awaited, so its order against them is not fixed.
+ */
+export const run = <T = Record<string, unknown>>(db: TicketsDb, text: string, params: unknown[]): Promise<T[]> =>
+  clientOf(db).unsafe(text, params as never[], { prepare: true }).execute() as unknown as Promise<T[]>;
+
+/** "schema"."table" */
+export const tableRef = (table: PgTable): string => {
+  const config = getTableConfig(table);
+  return config.schema ? `"${config.schema}"."${config.name}"` : `"${config.name}"`;
+};
+
+export type Columns<Row> = {
+  /** `"alias"."column" as "prefix.key"`, comma-separated, for a select list. */
+  list: string;
+  /** The selected columns back as drizzle's row (driver values mapped by their column). */
+  read(row: Record<string, unknown>): Row;
+};
+
+/** The columns of `table` (all, or `keys`) selected from `alias`, labelled `prefix.key`. */
+export function columns<T extends PgTable, K extends keyof T['$inferSelect'] & string = keyof T['$inferSelect'] & string>(
+  table: T,
+  alias: string,
+  keys?: readonly K[],
+  prefix: string = alias,
+): Columns<Pick<T['$inferSelect'], K>> {
+  const all = Object.entries(getTableColumns(table)) as [string, PgColumn][];
+  const chosen = keys ? keys.map((k) => [k, all.find(([key]) => key === k)![1]] as [string, PgColumn]) : all;
+  const entries = chosen.map(([key, column]) => ({ key, column, label: `${prefix}.${key}` }));
+  return {
+    list: entries.map((e) => `"${alias}"."${e.column.name}" as "${e.label}"`).join(', '),
+    read(row) {
+      const out: Record<string, unknown> = {};
+      for (const e of entries) {
+        const value = row[e.label];
+        out[e.key] = value === null || value === undefined ? null : e.column.mapFromDriverValue(value);
+      }
+      return out as Pick<T['$inferSelect'], K>;
+    },
+  };
+}
