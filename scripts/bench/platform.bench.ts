@@ -43,10 +43,16 @@ try {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let separate;
+  let serial: { direct: Awaited<ReturnType<typeof load>>; gateway: Awaited<ReturnType<typeof load>> };
   try {
     await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true);
     await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, duration: 3 });
     separate = await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, duration: 15 });
+    // One request at a time: the latency the gateway adds, whatever the number of cores.
+    serial = {
+      direct: await load({ url: `${platform.serviceUrls.auth}/api/auth/me`, headers, connections: 1, duration: 5 }),
+      gateway: await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, connections: 1, duration: 5 }),
+    };
   } finally {
     child.kill('SIGTERM');
   }
@@ -64,9 +70,11 @@ ${tableHead}
 ${row('GET /api/auth/me — auth service directly', direct)}
 ${row('GET /api/auth/me — through the gateway, same Node process as the services', gateway)}
 ${row('GET /api/auth/me — through the gateway as its own process (as deployed)', separate)}
+${row('GET /api/auth/me — auth service directly, 1 connection', serial.direct)}
+${row('GET /api/auth/me — through the gateway process, 1 connection', serial.gateway)}
 ${row('POST /api/auth/login — through the gateway (8 connections)', login)}
 
-Gateway throughput cost, gateway as its own process (the cluster's layout): **${separateCost}%** (target under 20%). With the gateway in the same Node process as the services: ${cost}%. On this 2-core machine the load generator, PostgreSQL, Redis and every Node process share the same cores, so the figures move by tens of percent from one run to the next when anything else runs.
+Gateway throughput cost, gateway as its own process (the cluster's layout): **${separateCost}%** (target under 20%). With the gateway in the same Node process as the services: ${cost}%. On this 2-core machine the load generator, PostgreSQL, Redis and every Node process share the same cores, so the figures move by tens of percent from one run to the next when anything else runs. One request at a time, the gateway adds ${(serial.gateway.p50 - serial.direct.p50).toFixed(1)} ms at p50.
 
 Login hashes with argon2id, memory ${passwordHashCost.memoryCost} KiB, ${passwordHashCost.timeCost} passes, parallelism ${passwordHashCost.parallelism} (OWASP minimum); login throughput is bound by that cost by design.`,
   );

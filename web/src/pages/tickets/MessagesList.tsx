@@ -10,6 +10,7 @@ import { toastError, toastInfo, toastSuccess } from '../../errors/toast';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import type { VCardContact } from './conversation/cards';
 import { EditMessageDialog } from './conversation/EditMessageDialog';
+import { firstMessagesKey, takePrefetched } from './conversation/prefetch';
 import { ForwardDialog } from './conversation/ForwardDialog';
 import { buildListItems } from './conversation/messages';
 import { ReactionDialog } from './conversation/ReactionDialog';
@@ -84,7 +85,7 @@ export function MessagesList({ ticketId, onReply, group = false, origin, onMessa
   useEffect(() => {
     const id = ++request.current;
     setLoading(true);
-    listMessages(ticketId, pageNumber)
+    (pageNumber === 1 ? takePrefetched(firstMessagesKey(ticketId), () => listMessages(ticketId, 1)) : listMessages(ticketId, pageNumber))
       .then((page) => {
         if (id !== request.current) return;
         const el = scroller.current;

@@ -22,6 +22,7 @@ import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { hasPermission } from '../../permissions';
 import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
 import { ExportPdfDialog } from './conversation/ExportPdfDialog';
+import { takePrefetched, ticketKey } from './conversation/prefetch';
 import { SocialWindowNotice, type WindowInput } from './conversation/SocialWindowNotice';
 import { TicketLogDialog } from './conversation/TicketLogDialog';
 import { isSocialChannel, lastInboundAt } from './conversation/time';
@@ -67,7 +68,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
     setPdfOpen(false);
     loaded.current = { messages: [], complete: false };
     setWindowInput({ lastInbound: null, oldest: null, complete: false });
-    getTicketByUuid(uuid)
+    takePrefetched(ticketKey(uuid), () => getTicketByUuid(uuid))
       .then((tk) => active && setTicket(tk))
       .catch((err) => {
         if (!active) return;

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
-import { Empty, Spin } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type UIEvent } from 'react';
+import { Empty, Spin, theme } from 'antd';
+import { IconProvider } from '@ant-design/icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Contact, Message, Ticket } from '@atende/kit/contracts';
@@ -44,7 +45,14 @@ type Props = {
   onCount?(count: number): void;
 };
 
-const OVERSCAN = 6;
+/** Cards rendered beyond the visible ones (cards have a fixed height: a few are enough). */
+const OVERSCAN = 3;
+/**
+ * Icons of the cards skip their run-time style check (ConfigProvider already inserted the icon styles):
+ * each icon otherwise scans the document's style elements when it mounts, and scrolling mounts cards
+ * (several icons each) on every frame.
+ */
+const CARD_ICONS = { zeroRuntime: true };
 
 /**
  * One list of the Tickets page: pages of GET /api/tickets with infinite scroll (100 px from the
@@ -55,6 +63,7 @@ const OVERSCAN = 6;
 export function TicketList({ view, active, filters, refreshKey = 0, selectedUuid, onSelect, onCount }: Props) {
   const { t } = useTranslation(['ticketsList', 'tickets']);
   const { user } = useAuth();
+  const { token } = theme.useToken();
   const socket = useSocket();
   const admin = isAdmin(user);
   const [state, setState] = useState<ListState>({ tickets: [], count: 0 });
@@ -232,36 +241,49 @@ export function TicketList({ view, active, filters, refreshKey = 0, selectedUuid
       aria-busy={loading}
       data-testid={`ticket-list-${view}`}
       data-count={state.count}
-      style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', contain: 'content', display: active ? 'block' : 'none' }}
+      style={
+        {
+          flex: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+          overflowAnchor: 'none',
+          contain: 'content',
+          display: active ? 'block' : 'none',
+          // The theme's colours for the cards' text (plain elements, see TicketListItem).
+          '--ticket-text': token.colorText,
+          '--ticket-text-secondary': token.colorTextSecondary,
+          '--ticket-success': token.colorSuccess,
+        } as CSSProperties
+      }
     >
-      <div role="presentation" style={{ height: virtualizer.getTotalSize(), width: '100%', position: 'relative' }}>
-        {items.map((item) => {
-          const ticket = state.tickets[item.index];
-          if (!ticket) return null;
-          return (
-            <TicketListItem
-              key={ticket.id}
-              ticket={ticket}
-              selected={ticket.uuid === selectedUuid}
-              showAttendant={showAttendant}
-              perms={perms}
-              onSelect={onSelect}
-              top={item.start}
-              index={item.index + 1}
-              size={Math.max(state.count, total)}
-            />
-          );
-        })}
-      </div>
+      <IconProvider value={CARD_ICONS}>
+        <div role="presentation" style={{ height: virtualizer.getTotalSize(), width: '100%', position: 'relative' }}>
+          {items.map((item) => {
+            const ticket = state.tickets[item.index];
+            if (!ticket) return null;
+            return (
+              <TicketListItem
+                key={ticket.id}
+                ticket={ticket}
+                selected={ticket.uuid === selectedUuid}
+                showAttendant={showAttendant}
+                perms={perms}
+                onSelect={onSelect}
+                top={item.start}
+                index={item.index + 1}
+                size={Math.max(state.count, total)}
+              />
+            );
+          })}
+        </div>
+      </IconProvider>
       {loading && (
         <div style={{ textAlign: 'center', padding: 12 }}>
           <Spin size="small" aria-label={t('loading')} />
         </div>
       )}
       {!loading && total === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tickets:empty')} />}
-      {!loading && !hasMore && total > 0 && total >= 20 && (
-        <div style={{ textAlign: 'center', padding: 8, fontSize: 12, opacity: 0.6 }}>{t('endOfList')}</div>
-      )}
+      {!loading && !hasMore && total > 0 && total >= 20 && <div style={{ textAlign: 'center', padding: 8, fontSize: 12, opacity: 0.6 }}>{t('endOfList')}</div>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { memo, useState, type CSSProperties } from 'react';
-import { Avatar, Badge, Button, Dropdown, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Avatar, Badge, Button, Dropdown, Tag } from 'antd';
 import {
   CheckOutlined,
   CloseCircleOutlined,
@@ -19,6 +19,7 @@ import { setTicketIntegration } from '../../api/tickets';
 import { toastError } from '../../errors/toast';
 import { cut, formatTicketTime, LAST_MESSAGE_CUT, NAME_CUT } from './ticketRules';
 import { useTicketActions } from './TicketActions';
+import { LazyTooltip } from './list/LazyTooltip';
 import { ITEM_HEIGHT, isWaiting, itemActions, queueTag, ratingEmoji, statusColor, tagSummary, type ItemAction, type ItemPermissions } from './list/itemRules';
 
 export function ChannelIcon({ channel }: { channel: Ticket['channel'] }) {
@@ -40,8 +41,26 @@ type Props = {
   size?: number;
 };
 
-const ROW: CSSProperties = { minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', flex: 'none' };
+// Plain elements and shared styles rather than antd Flex/Typography (and tooltips mounted on hover,
+// menus on click): while the list scrolls, a whole screen of cards is mounted on every frame.
+const ROW: CSSProperties = { display: 'flex', alignItems: 'center', minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', flex: 'none' };
 const TAG: CSSProperties = { marginInlineEnd: 0, maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' };
+const ELLIPSIS: CSSProperties = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+/** Colours of the theme, set as CSS variables on the list by TicketList. */
+const SECONDARY = 'var(--ticket-text-secondary, rgba(0,0,0,0.45))';
+const SUCCESS = 'var(--ticket-success, #52c41a)';
+const BODY: CSSProperties = { display: 'flex', flexDirection: 'column', gap: 4, flex: 1, minWidth: 0 };
+const LINE1: CSSProperties = { ...ROW, justifyContent: 'space-between', gap: 8, height: 22 };
+const LINE2: CSSProperties = { ...ROW, justifyContent: 'space-between', gap: 8, height: 20 };
+const LINE3: CSSProperties = { ...ROW, gap: 4, height: 22 };
+const LINE4: CSSProperties = { ...ROW, gap: 4, height: 24 };
+const NAME: CSSProperties = { ...ELLIPSIS, flex: 1, fontWeight: 600, color: 'var(--ticket-text, inherit)' };
+const CONNECTION: CSSProperties = { ...ELLIPSIS, color: SECONDARY, fontSize: 12, maxWidth: 130 };
+const LAST_MESSAGE: CSSProperties = { ...ELLIPSIS, color: SECONDARY, fontSize: 13, flex: 1 };
+// The channel icon over the avatar's bottom-right corner (as a Badge with a custom count would place it).
+const AVATAR: CSSProperties = { position: 'relative', display: 'inline-block', lineHeight: 1 };
+const CHANNEL: CSSProperties = { position: 'absolute', top: 36, right: 4, transform: 'translate(50%, -50%)', fontSize: 14, lineHeight: 1 };
+const MARKS: CSSProperties = { display: 'flex', gap: 6, alignItems: 'center', flex: 'none' };
 
 /** A ticket card of the list (spec 000 §2 'Ticket list item'), of a fixed height (ITEM_HEIGHT). */
 export const TicketListItem = memo(function TicketListItem({ ticket, selected, showAttendant, perms, onSelect, top, index, size }: Props) {
@@ -71,6 +90,26 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
       setLocalBusy(false);
     }
   };
+
+  // The resolve menu is only mounted while open.
+  const [resolveMenu, setResolveMenu] = useState(false);
+  const resolveButton = (
+    <Button
+      size="small"
+      type="primary"
+      ghost
+      icon={<CheckOutlined />}
+      loading={busy}
+      aria-haspopup="menu"
+      aria-expanded={resolveMenu}
+      onClick={(e) => {
+        e.stopPropagation();
+        setResolveMenu((open) => !open);
+      }}
+    >
+      {t('tickets:buttons.resolve')}
+    </Button>
+  );
 
   const positioned = top !== undefined;
   const background = selected ? 'rgba(22,119,255,0.12)' : waiting ? 'rgba(250,173,20,0.10)' : undefined;
@@ -107,57 +146,64 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
         boxShadow: waiting && !selected ? 'inset 3px 0 0 #faad14' : undefined,
       }}
     >
-      <Tooltip title={ticket.queue?.name ?? t('tickets:item.noQueue')} placement="right">
+      <LazyTooltip title={ticket.queue?.name ?? t('tickets:item.noQueue')} placement="right">
         <span
           aria-label={ticket.queue?.name ?? t('tickets:item.noQueue')}
           style={{ width: 6, alignSelf: 'stretch', background: ticket.queue?.color ?? '#7c7c7c', borderRadius: '0 3px 3px 0', flex: 'none' }}
         />
-      </Tooltip>
+      </LazyTooltip>
       <div style={{ flex: 'none', paddingTop: 2 }}>
-        <Badge count={<ChannelIcon channel={ticket.channel} />} offset={[-4, 36]}>
+        <span style={AVATAR}>
           <Avatar size={42} src={picture} icon={<UserOutlined />} alt="" />
-        </Badge>
+          <span style={CHANNEL}>
+            <ChannelIcon channel={ticket.channel} />
+          </span>
+        </span>
       </div>
-      <Flex vertical style={{ flex: 1, minWidth: 0 }} gap={4}>
-        <Flex justify="space-between" align="center" gap={8} style={{ ...ROW, height: 22 }}>
-          <Typography.Text strong ellipsis style={{ minWidth: 0, flex: 1 }} title={ticket.contact?.name}>
+      <div style={BODY}>
+        <div style={LINE1}>
+          <span style={NAME} title={ticket.contact?.name}>
             {cut(ticket.contact?.name, NAME_CUT)}
-          </Typography.Text>
+          </span>
           {ticket.whatsapp && (
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 130 }} title={ticket.whatsapp.name}>
+            <span style={CONNECTION} title={ticket.whatsapp.name}>
               {ticket.whatsapp.name}
-            </Typography.Text>
+            </span>
           )}
-          <Typography.Text type={ticket.unreadMessages ? 'success' : 'secondary'} style={{ fontSize: 12, flex: 'none' }}>
+          <span style={{ fontSize: 12, flex: 'none', color: ticket.unreadMessages ? SUCCESS : SECONDARY }}>
             <time dateTime={ticket.updatedAt}>{formatTicketTime(ticket.updatedAt)}</time>
-          </Typography.Text>
-        </Flex>
-        <Flex justify="space-between" gap={8} align="center" style={{ ...ROW, height: 20 }}>
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 13, minWidth: 0, flex: 1 }}>
-            {cut(ticket.lastMessage, LAST_MESSAGE_CUT)}
-          </Typography.Text>
-          <Flex gap={6} align="center" style={{ flex: 'none' }}>
+          </span>
+        </div>
+        <div style={LINE2}>
+          <span style={LAST_MESSAGE}>{cut(ticket.lastMessage, LAST_MESSAGE_CUT)}</span>
+          <div style={MARKS}>
             {emoji && (
-              <Tooltip title={t('tickets:item.rating', { rate: ticket.userRating?.rate })}>
+              <LazyTooltip title={t('tickets:item.rating', { rate: ticket.userRating?.rate })}>
                 <span role="img" aria-label={t('tickets:item.rating', { rate: ticket.userRating?.rate })} style={{ fontSize: 15, lineHeight: 1 }}>
                   {emoji}
                 </span>
-              </Tooltip>
+              </LazyTooltip>
             )}
             {ticket.unreadMessages > 0 && (
-              <Badge count={ticket.unreadMessages} color="green" overflowCount={99} size="small" aria-label={t('tickets:item.unread', { count: ticket.unreadMessages })} />
+              <Badge
+                count={ticket.unreadMessages}
+                color="green"
+                overflowCount={99}
+                size="small"
+                aria-label={t('tickets:item.unread', { count: ticket.unreadMessages })}
+              />
             )}
-          </Flex>
-        </Flex>
-        <Flex gap={4} align="center" style={{ ...ROW, height: 22 }}>
+          </div>
+        </div>
+        <div style={LINE3}>
           <Tag color={statusColor(ticket.status)} style={TAG}>
             {t(`tickets:status.${ticket.status}`)}
           </Tag>
-          <Tooltip title={ticket.queue?.name ?? t('tickets:item.noQueue')}>
+          <LazyTooltip title={ticket.queue?.name ?? t('tickets:item.noQueue')}>
             <Tag color={queue.kind === 'queue' ? ticket.queue?.color : queue.kind === 'lgpd' ? 'orange' : undefined} style={TAG}>
               {queue.kind === 'lgpd' ? 'LGPD' : queue.kind === 'none' ? t('tickets:item.noQueueTag') : queue.text}
             </Tag>
-          </Tooltip>
+          </LazyTooltip>
           {ticket.isGroup && (
             <Tag color="purple" style={TAG}>
               {t('tickets:item.group')}
@@ -169,15 +215,15 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
             </Tag>
           )}
           {tags && (
-            <Tooltip title={ticket.tags.map((tag) => tag.name).join(', ')}>
+            <LazyTooltip title={ticket.tags.map((tag) => tag.name).join(', ')}>
               <Tag color={tags.first.color} style={TAG}>
                 {tags.first.name}
                 {tags.more > 0 ? ` +${tags.more}` : ''}
               </Tag>
-            </Tooltip>
+            </LazyTooltip>
           )}
-        </Flex>
-        <Flex gap={4} align="center" style={{ ...ROW, height: 24 }} onClick={(e) => e.stopPropagation()}>
+        </div>
+        <div style={LINE4} onClick={(e) => e.stopPropagation()}>
           {has('accept') && (
             <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy} onClick={stop(() => actions.accept(ticket))}>
               {t('tickets:buttons.accept')}
@@ -188,37 +234,53 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
               {t('buttons.ignore')}
             </Button>
           )}
-          {has('resolve') && (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'farewell', label: t('tickets:buttons.resolveWithFarewell') },
-                  { key: 'silent', label: t('tickets:buttons.resolveWithoutFarewell') },
-                ],
-                onClick: ({ key, domEvent }) => {
-                  domEvent.stopPropagation();
-                  actions.resolve(ticket, key === 'farewell');
-                },
-              }}
-            >
-              <Button size="small" type="primary" ghost icon={<CheckOutlined />} loading={busy} onClick={(e) => e.stopPropagation()}>
-                {t('tickets:buttons.resolve')}
-              </Button>
-            </Dropdown>
-          )}
+          {has('resolve') &&
+            (resolveMenu ? (
+              <Dropdown
+                open
+                trigger={['click']}
+                onOpenChange={(open) => !open && setResolveMenu(false)}
+                menu={{
+                  items: [
+                    { key: 'farewell', label: t('tickets:buttons.resolveWithFarewell') },
+                    { key: 'silent', label: t('tickets:buttons.resolveWithoutFarewell') },
+                  ],
+                  onClick: ({ key, domEvent }) => {
+                    domEvent.stopPropagation();
+                    setResolveMenu(false);
+                    actions.resolve(ticket, key === 'farewell');
+                  },
+                }}
+              >
+                {resolveButton}
+              </Dropdown>
+            ) : (
+              resolveButton
+            ))}
           {has('returnToQueue') && (
-            <Tooltip title={t('tickets:buttons.returnToQueue')}>
-              <Button size="small" icon={<RollbackOutlined />} disabled={busy} aria-label={t('tickets:buttons.returnToQueue')} onClick={stop(() => actions.returnToQueue(ticket))} />
-            </Tooltip>
+            <LazyTooltip title={t('tickets:buttons.returnToQueue')}>
+              <Button
+                size="small"
+                icon={<RollbackOutlined />}
+                disabled={busy}
+                aria-label={t('tickets:buttons.returnToQueue')}
+                onClick={stop(() => actions.returnToQueue(ticket))}
+              />
+            </LazyTooltip>
           )}
           {has('transfer') && (
-            <Tooltip title={t('tickets:buttons.transfer')}>
-              <Button size="small" icon={<SwapOutlined />} disabled={busy} aria-label={t('tickets:buttons.transfer')} onClick={stop(() => actions.transfer(ticket))} />
-            </Tooltip>
+            <LazyTooltip title={t('tickets:buttons.transfer')}>
+              <Button
+                size="small"
+                icon={<SwapOutlined />}
+                disabled={busy}
+                aria-label={t('tickets:buttons.transfer')}
+                onClick={stop(() => actions.transfer(ticket))}
+              />
+            </LazyTooltip>
           )}
           {has('integration') && (
-            <Tooltip title={ticket.useIntegration ? t('buttons.integrationOff') : t('buttons.integrationOn')}>
+            <LazyTooltip title={ticket.useIntegration ? t('buttons.integrationOff') : t('buttons.integrationOn')}>
               <Button
                 size="small"
                 type={ticket.useIntegration ? 'primary' : 'default'}
@@ -228,7 +290,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
                 aria-pressed={ticket.useIntegration}
                 onClick={stop(() => void toggleIntegration())}
               />
-            </Tooltip>
+            </LazyTooltip>
           )}
           {has('reopen') && (
             <Button size="small" icon={<RedoOutlined />} loading={busy} onClick={stop(() => actions.reopen(ticket))}>
@@ -237,12 +299,20 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
           )}
           {has('delete') && (
             // A closed ticket cannot be deleted: the button says how (spec 000 §2).
-            <Tooltip title={t('item.reopenToDelete')}>
-              <Button size="small" danger icon={<DeleteOutlined />} disabled aria-label={`${t('tickets:buttons.deleteTicket')}: ${t('item.reopenToDelete')}`} />
-            </Tooltip>
+            <LazyTooltip title={t('item.reopenToDelete')}>
+              <span style={{ display: 'inline-flex', cursor: 'not-allowed' }}>
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled
+                  aria-label={`${t('tickets:buttons.deleteTicket')}: ${t('item.reopenToDelete')}`}
+                />
+              </span>
+            </LazyTooltip>
           )}
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     </div>
   );
 });

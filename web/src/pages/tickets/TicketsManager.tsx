@@ -18,10 +18,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Tag, Ticket, TicketStatus } from '@atende/kit/contracts';
 import { listAllTags } from '../../api/tags';
-import { closeAllTickets, listUserOptions, type UserOption } from '../../api/tickets';
+import { closeAllTickets, getTicketByUuid, listMessages, listUserOptions, type UserOption } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { hasPermission, isAdmin } from '../../permissions';
+import { firstMessagesKey, prefetch, ticketKey } from './conversation/prefetch';
 import { NewTicketDialog } from './NewTicketDialog';
 import { useTicketActions } from './TicketActions';
 import { TicketList } from './TicketList';
@@ -132,7 +133,19 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
     [],
   );
 
-  const onSelect = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+  const selectedRef = useRef(selectedUuid);
+  selectedRef.current = selectedUuid;
+  const onSelect = useCallback(
+    (ticket: Ticket) => {
+      // The conversation's ticket and first page of messages, requested now rather than after the panel renders.
+      if (ticket.uuid !== selectedRef.current) {
+        prefetch(ticketKey(ticket.uuid), () => getTicketByUuid(ticket.uuid));
+        prefetch(firstMessagesKey(ticket.id), () => listMessages(ticket.id, 1));
+      }
+      navigate(`/tickets/${ticket.uuid}`);
+    },
+    [navigate],
+  );
 
   const tabs: ListTab[] = allowGroup ? ['open', 'pending', 'group'] : ['open', 'pending'];
   const current = tabs.includes(tab) ? tab : 'open';
