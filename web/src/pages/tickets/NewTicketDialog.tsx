@@ -8,6 +8,7 @@ import { createTicket, readSetting, searchContacts } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError } from '../../errors/toast';
 import { ContactDialog } from '../contacts/ContactDialog';
+import { QueueSelect } from './dialogs/QueueSelect';
 import { useTicketActions } from './TicketActions';
 import { CONTACT_SEARCH_DEBOUNCE_MS, displayNumber, hidesNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
 
@@ -147,13 +148,7 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
             </Flex>
           </Form.Item>
           <Form.Item name="queueId" label={t('fields.queue')} rules={[{ required: true, message: t('validation.queueRequired') }]}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              options={offeredQueues.map((q) => ({ value: q.id, label: q.name }))}
-              placeholder={t('fields.selectQueue')}
-              notFoundContent={t('queueChoice.noQueues')}
-              aria-label={t('fields.queue')}
-            />
+            <QueueSelect queues={offeredQueues} />
           </Form.Item>
         </Form>
       </Modal>

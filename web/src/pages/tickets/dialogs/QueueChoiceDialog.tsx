@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Form, Modal, Select, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Queue } from '@atende/kit/contracts';
 import { preselectedQueue } from './dialogRules';
+import { QueueSelect } from './QueueSelect';
 
 export type QueueChoiceMode = 'accept' | 'reopen';
 
@@ -60,17 +61,7 @@ export function QueueChoiceDialog({
           validateStatus={missing ? 'error' : undefined}
           help={missing ? t('validation.queueRequired') : undefined}
         >
-          <Select
-            id="queue-choice-select"
-            autoFocus
-            value={queueId}
-            onChange={(v: number) => setQueueId(v)}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={queues.map((q) => ({ value: q.id, label: q.name }))}
-            placeholder={t('fields.selectQueue')}
-            notFoundContent={t('queueChoice.noQueues')}
-            aria-label={t('fields.queue')}
-          />
+          <QueueSelect id="queue-choice-select" autoFocus queues={queues} value={queueId} onChange={(v) => setQueueId(v)} />
         </Form.Item>
       </Form>
     </Modal>

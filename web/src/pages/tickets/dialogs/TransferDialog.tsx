@@ -5,6 +5,7 @@ import type { Queue, Ticket } from '@atende/kit/contracts';
 import { listUserOptions, updateTicket, type UserOption } from '../../../api/tickets';
 import { toastError, toastSuccess } from '../../../errors/toast';
 import { transferBody, usersOfQueue } from './dialogRules';
+import { QueueSelect } from './QueueSelect';
 
 type TransferValues = { queueId?: number; userId?: number; message?: string };
 
@@ -77,14 +78,7 @@ export function TransferDialog({ ticket, queues, onClose, onDone }: { ticket: Ti
         }}
       >
         <Form.Item name="queueId" label={t('fields.queue')} rules={[{ required: true, message: t('validation.queueRequired') }]}>
-          <Select
-            autoFocus
-            showSearch={{ optionFilterProp: 'label' }}
-            options={queues.map((q) => ({ value: q.id, label: q.name }))}
-            placeholder={t('fields.selectQueue')}
-            notFoundContent={t('queueChoice.noQueues')}
-            aria-label={t('fields.queue')}
-          />
+          <QueueSelect autoFocus queues={queues} />
         </Form.Item>
         <Form.Item name="userId" label={t('fields.user')} extra={queueId ? undefined : t('transfer.chooseQueueFirst')}>
           <Select
