@@ -24,6 +24,9 @@ export function createSql(url: string, options: { max?: number; applicationName?
   });
 }
 
+/** A PostgreSQL identifier quoted for statement text (as drizzle's sql.identifier quotes it). */
+export const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
 type Callback = (sql: Sql) => unknown;
 
 /**

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { EventData, EventSubject } from '../contracts/events.js';
 import { makeEnvelope } from '../bus/envelope.js';
 import type { Bus, Envelope } from '../bus/types.js';
-import type { Sql } from './client.js';
+import { quoteIdentifier, type Sql } from './client.js';
 
 export type AnyDb = PgDatabase<PostgresJsQueryResultHKT, any, any>;
 
@@ -61,16 +61,6 @@ export class Outbox {
     private readonly pollMs = 1000,
   ) {}
 
-  emitter(tx: AnyDb): Emit {
-    return async (subject, companyId, data) => {
-      const envelope = makeEnvelope(subject, companyId, data);
-      await tx.execute(
-        dsql`insert into ${dsql.identifier(this.schema)}.outbox (id, subject, envelope) values (${envelope.id}, ${subject}, ${JSON.stringify(envelope)}::jsonb)`,
-      );
-      return envelope;
-    };
-  }
-
   /**
    * An emitter whose events are written together by `flush()` (one multi-row insert, in emit order),
    * which the unit of work calls just before commit: same transaction, same atomicity, one round trip
@@ -110,9 +100,9 @@ export class Outbox {
     return { emit, flush, sentAtOnce: client !== undefined };
   }
 
-  /** "schema".outbox, quoted as drizzle's sql.identifier does. */
+  /** "schema".outbox */
   private get table(): string {
-    return `"${this.schema.replace(/"/g, '""')}".outbox`;
+    return `${quoteIdentifier(this.schema)}.outbox`;
   }
 
   start(): void {

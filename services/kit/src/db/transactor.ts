@@ -7,6 +7,7 @@ import type { EventData, EventSubject } from '../contracts/events.js';
 import { requestContext } from '../logger.js';
 import type { Envelope } from '../bus/types.js';
 import { clientOf, type AnyDb, type Emit, type Outbox } from './outbox.js';
+import { quoteIdentifier } from './client.js';
 
 export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Promise<T>) => Promise<T>;
 
@@ -62,7 +63,7 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
   } = {},
 ): Promise<Subscription> {
   const durable = durableName(consumer, subject);
-  const processedEvents = `"${deps.schema.replace(/"/g, '""')}".processed_events`;
+  const processedEvents = `${quoteIdentifier(deps.schema)}.processed_events`;
   return deps.bus.subscribe(subject, { durable, concurrency: options.concurrency, orderingKey: options.orderingKey }, async (raw) => {
     const envelope = readEnvelope(subject, raw);
     await requestContext.run({ requestId: envelope.requestId ?? randomUUID() }, async () => {

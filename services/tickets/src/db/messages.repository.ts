@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import { toMessage, type ContactRow, type MediaUrl, type TicketRow } from '../domain/presenters.js';
-import { columns, run, tableRef } from './raw.js';
+import { columnName, columns, driverValues, run, tableRef } from './raw.js';
 import { contacts, messages, tickets } from './schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -42,7 +42,7 @@ function present(rows: RelatedRow[], ticket: Pick<TicketRow, 'id' | 'uuid' | 'st
 }
 
 const messageColumns = columns(messages, 'm', undefined, 'm');
-const m = (column: { name: string }) => `"${column.name}"`;
+const m = columnName;
 /** idByWid (every inbound message, twice with a quote): raw text, see raw.ts. */
 const idByWidText = `select ${m(messages.id)} as id from ${tableRef(messages)} where ${m(messages.companyId)} = $1 and ${m(messages.wid)} = $2 limit 1`;
 /** The columns an inbound message is written with (insertInbound's raw statement); the others take their defaults. */
@@ -72,12 +72,11 @@ const inboundInsertKeys = [
 const ticketColumns = columns(tickets, 't');
 const touchingText = (inbound: boolean) => {
   const n = inboundInsertKeys.length;
-  const tk = (column: { name: string }) => `"${column.name}"`;
   return `with m as (insert into ${tableRef(messages)} as m (${inboundInsertKeys.map((k) => m(messages[k])).join(', ')})
     values (${inboundInsertKeys.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning m.*),
-  t as (update ${tableRef(tickets)} as t set ${tk(tickets.lastMessage)} = $${n + 1}, ${tk(tickets.lastMessageAt)} = $${n + 2}, ${tk(tickets.updatedAt)} = $${n + 3},
-      ${tk(tickets.unreadMessages)} = ${inbound ? `t.${tk(tickets.unreadMessages)} + 1` : '0'}
-    where t.${tk(tickets.id)} = $${n + 4} and t.${tk(tickets.companyId)} = $${n + 5} and exists (select 1 from m) returning t.*)
+  t as (update ${tableRef(tickets)} as t set ${m(tickets.lastMessage)} = $${n + 1}, ${m(tickets.lastMessageAt)} = $${n + 2}, ${m(tickets.updatedAt)} = $${n + 3},
+      ${m(tickets.unreadMessages)} = ${inbound ? `t.${m(tickets.unreadMessages)} + 1` : '0'}
+    where t.${m(tickets.id)} = $${n + 4} and t.${m(tickets.companyId)} = $${n + 5} and exists (select 1 from m) returning t.*)
   select ${messageColumns.list}, ${ticketColumns.list} from m left join t on true`;
 };
 /** The columns a message written here (outbound.postMessage) is inserted with; the others (createdAt…) take their defaults. */
@@ -101,11 +100,10 @@ const outboundInsertKeys = [
 /** A message written here and its ticket's last message set (to the message's created_at), in one statement. */
 const insertTouchingText = (() => {
   const n = outboundInsertKeys.length;
-  const tk = (column: { name: string }) => `"${column.name}"`;
   return `with m as (insert into ${tableRef(messages)} as m (${outboundInsertKeys.map((k) => m(messages[k])).join(', ')})
     values (${outboundInsertKeys.map((_, i) => `$${i + 1}`).join(', ')}) returning m.*),
-  t as (update ${tableRef(tickets)} as t set ${tk(tickets.lastMessage)} = $${n + 1}, ${tk(tickets.lastMessageAt)} = (select m.${tk(messages.createdAt)} from m), ${tk(tickets.updatedAt)} = $${n + 2}
-    where t.${tk(tickets.id)} = $${n + 3} and t.${tk(tickets.companyId)} = $${n + 4} returning t.*)
+  t as (update ${tableRef(tickets)} as t set ${m(tickets.lastMessage)} = $${n + 1}, ${m(tickets.lastMessageAt)} = (select m.${m(messages.createdAt)} from m), ${m(tickets.updatedAt)} = $${n + 2}
+    where t.${m(tickets.id)} = $${n + 3} and t.${m(tickets.companyId)} = $${n + 4} returning t.*)
   select ${messageColumns.list}, ${ticketColumns.list} from m left join t on true`;
 })();
 const touchingInboundText = touchingText(true);
@@ -178,34 +176,26 @@ export function messagesRepository(db: TicketsDb) {
       values: NewMessageRow & Required<Pick<NewMessageRow, (typeof outboundInsertKeys)[number]>>,
       lastMessage: string,
     ): Promise<{ row: MessageRow; ticket: TicketRow }> => {
-      const params: unknown[] = outboundInsertKeys.map((k) => {
-        const value = values[k];
-        return value === null ? null : messages[k].mapToDriverValue(value as never);
-      });
+      const params = driverValues(messages, outboundInsertKeys, values);
       params.push(lastMessage, tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
       const [raw] = await run(db, insertTouchingText, params);
       if (!raw || raw['t.id'] === null || raw['t.id'] === undefined) throw new Error(`ticket ${String(values.ticketId)} vanished`);
       return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw) };
     },
     insert: async (values: NewMessageRow): Promise<MessageRow> => (await db.insert(messages).values(values).returning())[0]!,
-    /** insertIfNew of an inbound message (every inbound column given) with touchInbound of its ticket, in one statement. */
+    /** An inbound message (every inbound column given) stored unless its wid is already there, with its ticket's last message and unread count, in one statement. */
     insertInbound: async (
       values: NewMessageRow & Required<Pick<NewMessageRow, (typeof inboundInsertKeys)[number]>>,
       touch: { lastMessage: string; lastMessageAt: Date; inbound: boolean },
     ): Promise<{ row: MessageRow; ticket: TicketRow } | undefined> => {
       if (!inboundInsertShape(values)) throw new Error('insertInbound: every inbound column must be given');
-      const params = inboundInsertKeys.map((k) => {
-        const value = values[k];
-        return value === null ? null : messages[k].mapToDriverValue(value as never);
-      });
+      const params = driverValues(messages, inboundInsertKeys, values);
       params.push(touch.lastMessage, tickets.lastMessageAt.mapToDriverValue(touch.lastMessageAt), tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
       const [raw] = await run(db, touch.inbound ? touchingInboundText : touchingFromPhoneText, params);
       if (!raw) return undefined;
       if (raw['t.id'] === null || raw['t.id'] === undefined) throw new Error(`ticket ${String(values.ticketId)} vanished`);
       return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw) };
     },
-    /** Insert unless the company already holds a message with that wid (then undefined). */
-    insertIfNew: async (values: NewMessageRow): Promise<MessageRow | undefined> => (await db.insert(messages).values(values).onConflictDoNothing().returning())[0],
     findById: async (companyId: number, id: number, options: { lock?: boolean } = {}): Promise<MessageRow | undefined> => {
       const query = db.select().from(messages).where(and(eq(messages.id, id), eq(messages.companyId, companyId))).limit(1);
       return (await (options.lock ? query.for('update') : query))[0];

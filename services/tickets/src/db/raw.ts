@@ -1,6 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { Sql } from '@atende/kit';
+import { clientOf, quoteIdentifier, type Sql } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 
 /**
@@ -12,7 +12,11 @@ import type { TicketsDb } from '../deps.js';
  */
 
 /** The postgres.js client under a drizzle database (the pool) or transaction (its connection). */
-export const clientOf = (db: TicketsDb): Sql => (db as unknown as { session: { client: Sql } }).session.client;
+function clientFor(db: TicketsDb): Sql {
+  const client = clientOf(db);
+  if (!client) throw new Error('tickets: the database handle is not a drizzle postgres-js database');
+  return client;
+}
 
 /**
  * Run a statement prepared (one Bind/Execute once the connection has seen it), handed to the connection
@@ -21,13 +25,29 @@ export const clientOf = (db: TicketsDb): Sql => (db as unknown as { session: { c
  * each other: a drizzle query is sent a few microtasks after it is awaited, so its order against them is not fixed.
  */
 export const run = <T = Record<string, unknown>>(db: TicketsDb, text: string, params: unknown[]): Promise<T[]> =>
-  clientOf(db).unsafe(text, params as never[], { prepare: true }).execute() as unknown as Promise<T[]>;
+  clientFor(db).unsafe(text, params as never[], { prepare: true }).execute() as unknown as Promise<T[]>;
 
 /** "schema"."table" */
 export const tableRef = (table: PgTable): string => {
   const config = getTableConfig(table);
-  return config.schema ? `"${config.schema}"."${config.name}"` : `"${config.name}"`;
+  return config.schema ? `${quoteIdentifier(config.schema)}.${quoteIdentifier(config.name)}` : quoteIdentifier(config.name);
 };
+
+/** A column's name, quoted for statement text. */
+export const columnName = (column: { name: string }): string => quoteIdentifier(column.name);
+
+/** `values[key]` for each key, as the statement's parameters: each converted by its column as drizzle would (null stays null). */
+export function driverValues<T extends PgTable, K extends keyof T['$inferInsert'] & keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+  values: Partial<Record<K, unknown>>,
+): unknown[] {
+  const cols = getTableColumns(table) as Record<string, PgColumn>;
+  return keys.map((k) => {
+    const value = values[k];
+    return value === null ? null : cols[k]!.mapToDriverValue(value);
+  });
+}
 
 export type Columns<Row> = {
   /** `"alias"."column" as "prefix.key"`, comma-separated, for a select list. */

@@ -1,20 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ticket } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import { toTicket, type TagRef } from '../domain/presenters.js';
 import { columns, run, tableRef } from './raw.js';
 import { connections, contactTags, contacts, queues, tags, ticketTags, tickets, users } from './schema.js';
 
-/** The tags of a ticket (or of its contact) as a JSON array, in the order they were put on. */
-const ticketTagList = sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}, 'kanban', ${tags.kanban}) order by ${ticketTags.createdAt}, ${ticketTags.tagId})
-  from ${ticketTags} join ${tags} on ${tags.id} = ${ticketTags.tagId} where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`;
-const contactTagList = sql<TagRef[]>`coalesce((select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}, 'kanban', ${tags.kanban}) order by ${contactTags.createdAt}, ${contactTags.tagId})
-  from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId} where ${contactTags.contactId} = ${contacts.id}), '[]'::json)`;
-
-/**
- * Tickets with everything an answer or event shows (contact and its tags, queue, user, connection,
- * ticket tags), in the order of `ids`. One indexed query, whatever the number of tickets.
- */
 const detailColumns = {
   ticket: columns(tickets, 't'),
   contact: columns(contacts, 'c'),
@@ -25,7 +14,7 @@ const detailColumns = {
 const tagJson = (link: string, owner: string) =>
   `coalesce((select json_agg(json_build_object('id', tg."${tags.id.name}", 'name', tg."${tags.name.name}", 'color', tg."${tags.color.name}", 'kanban', tg."${tags.kanban.name}") order by l."created_at", l."tag_id")
     from ${link} l join ${tableRef(tags)} tg on tg."${tags.id.name}" = l."tag_id" where ${owner}), '[]'::json)`;
-/** The statement of loadTicketDetails (the same joins and tag lists as the drizzle version below it replaced). */
+/** The statement of loadTicketDetails (its drizzle twin in testing/ticket-details.reference.ts is the test oracle). */
 const detailSelect = `select ${Object.values(detailColumns)
   .map((c) => c.list)
   .join(', ')},
@@ -40,6 +29,10 @@ const detailSelect = `select ${Object.values(detailColumns)
 const detailOne = `${detailSelect}t."${tickets.id.name}" = $2`;
 const detailMany = `${detailSelect}t."${tickets.id.name}" = any($2::int[])`;
 
+/**
+ * Tickets with everything an answer or event shows (contact and its tags, queue, user, connection,
+ * ticket tags), in the order of `ids`. One indexed query, whatever the number of tickets.
+ */
 export async function loadTicketDetails(db: TicketsDb, companyId: number, ids: number[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
   const raw = await run(db, ids.length === 1 ? detailOne : detailMany, [companyId, ids.length === 1 ? ids[0]! : ids]);
@@ -61,41 +54,6 @@ export async function loadTicketDetails(db: TicketsDb, companyId: number, ids: n
       }),
     );
   }
-  return ids.map((id) => byId.get(id)).filter((t): t is Ticket => Boolean(t));
-}
-
-/** The drizzle version of loadTicketDetails (kept as the reference the raw statement must agree with; see its test). */
-export async function loadTicketDetailsBuilt(db: TicketsDb, companyId: number, ids: number[]): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      ticket: tickets,
-      contact: contacts,
-      queue: { id: queues.id, name: queues.name, color: queues.color },
-      user: { id: users.id, name: users.name },
-      connection: { id: connections.id, name: connections.name, channel: connections.channel, groupAsTicket: connections.groupAsTicket },
-      tags: ticketTagList,
-      contactTags: contactTagList,
-    })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(connections, eq(connections.id, tickets.whatsappId))
-    .where(and(eq(tickets.companyId, companyId), ids.length === 1 ? eq(tickets.id, ids[0]!) : inArray(tickets.id, ids)));
-  const byId = new Map(
-    rows.map((r) => [
-      r.ticket.id,
-      toTicket(r.ticket, {
-        contact: r.contact,
-        contactTags: r.contactTags,
-        queue: r.queue?.id ? r.queue : null,
-        user: r.user?.id ? r.user : null,
-        connection: r.connection?.id ? r.connection : null,
-        tags: r.tags,
-      }),
-    ]),
-  );
   return ids.map((id) => byId.get(id)).filter((t): t is Ticket => Boolean(t));
 }
 

@@ -216,20 +216,6 @@ export function ticketsRepository(db: TicketsDb) {
         .returning();
       return row!;
     },
-    /** A message arrived: last message, and the unread count raised (inbound) or cleared (sent from the phone). */
-    touchInbound: async (companyId: number, id: number, input: { lastMessage: string; lastMessageAt: Date; inbound: boolean }): Promise<TicketRow> =>
-      (
-        await db
-          .update(tickets)
-          .set({
-            lastMessage: input.lastMessage,
-            lastMessageAt: input.lastMessageAt,
-            updatedAt: new Date(),
-            unreadMessages: input.inbound ? sql`${tickets.unreadMessages} + 1` : 0,
-          })
-          .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId)))
-          .returning()
-      )[0]!,
     /** Reopen a closed ticket (inbound within timeCreateNewTicket) unless someone else already did. */
     reopenIfClosed: async (companyId: number, id: number, changes: Partial<NewTicketRow>): Promise<TicketRow | undefined> =>
       (
@@ -267,12 +253,6 @@ export function ticketsRepository(db: TicketsDb) {
       const [row] = (await db.execute(ticketListQuery(filter, timeZone, cap, plan))) as unknown as { ids: number[]; count: number }[];
       const ids = row?.ids ?? [];
       return { ids: ids.slice(0, filter.limit), hasMore: ids.length > filter.limit, count: row?.count ?? 0 };
-    },
-    /** How many tickets match, counting no further than `cap`. */
-    countCapped: async (filter: TicketListFilter, timeZone: string, cap: number): Promise<number> => {
-      const inner = db.select({ one: sql`1` }).from(tickets).where(listConditions(filter, timeZone)).limit(cap).as('capped');
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-      return row?.n ?? 0;
     },
     /** Whether the ticket or its contact carries at least one tag (requiredTag). */
     hasTags: async (ticketId: number, contactId: number): Promise<boolean> => {

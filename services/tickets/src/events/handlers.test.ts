@@ -284,7 +284,8 @@ describe('auth.user.* projection', () => {
 
 describe('raw statements of the hot paths', () => {
   it('load tickets exactly as the drizzle statements they replaced', async () => {
-    const { loadTicketDetails, loadTicketDetailsBuilt } = await import('../db/ticket-details.repository.js');
+    const { loadTicketDetails } = await import('../db/ticket-details.repository.js');
+    const { loadTicketDetailsBuilt } = await import('../testing/ticket-details.reference.js');
     await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911119901', name: 'Raw Check' }));
     await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911119902', name: 'Raw Check 2' }));
     const [t] = await q<{ id: number; contact_id: number }>(`select t.id, t.contact_id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = $1`, '5511911119901');
