@@ -40,6 +40,7 @@ import {
   type ContactCard,
 } from './composer/composerRules';
 import { ContactCardDialog } from './composer/ContactCardDialog';
+import { HiddenFileInput } from './composer/HiddenFileInput';
 import { EmojiPicker } from './composer/EmojiPicker';
 import { quickOptionId, QuickReplyList } from './composer/QuickReplyList';
 import { SIGN_STORAGE_KEY, useStoredBoolean, useStoredFavourites } from './composer/storage';
@@ -460,19 +461,7 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
           </Flex>
         </Tooltip>
       </Flex>
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        hidden
-        aria-hidden
-        tabIndex={-1}
-        onChange={(e) => {
-          const list = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          openFiles(list);
-        }}
-      />
+      <HiddenFileInput ref={fileInput} onFiles={openFiles} />
       {recorder.recording || processingAudio ? (
         <Flex gap={8} align="center" justify="flex-end" role="group" aria-label={t('voice.label')}>
           <Tooltip title={t('voice.cancel')}>

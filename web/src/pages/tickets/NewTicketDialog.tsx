@@ -3,14 +3,14 @@ import { Button, Flex, Form, Modal, Select, Tooltip, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Contact } from '@atende/kit/contracts';
-import { createTicket, readSetting, searchContacts } from '../../api/tickets';
+import { createTicket, readSetting } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError } from '../../errors/toast';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { QueueSelect } from './dialogs/QueueSelect';
 import { useTicketActions } from './TicketActions';
-import { CONTACT_SEARCH_DEBOUNCE_MS, displayNumber, hidesNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
+import { useContactSearch } from './useContactSearch';
+import { displayNumber, hidesNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
 
 type Values = { contactId?: number; queueId?: number };
 
@@ -31,8 +31,8 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
   const { userQueues, queues, handleOpenTicketConflict } = useTicketActions();
   const [form] = Form.useForm<Values>();
   const [term, setTerm] = useState('');
-  const [contacts, setContacts] = useState<Contact[]>([]);
-  const [searching, setSearching] = useState(false);
+  // The chosen contact's option must keep its label once the select's search text is cleared.
+  const { contacts, setContacts, searching } = useContactSearch(term, { keepWhenShort: true });
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
   const [hideSetting, setHideSetting] = useState<string | null | undefined>(undefined);
@@ -60,23 +60,6 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
     const single = preselectedQueue(offeredQueues.map((q) => q.id));
     if (single) form.setFieldValue('queueId', single);
   }, [open, offeredQueues, form]);
-
-  useEffect(() => {
-    const search = searchTerm(term);
-    if (!search) return;
-    let active = true;
-    const timer = setTimeout(() => {
-      setSearching(true);
-      searchContacts(search)
-        .then((list) => active && setContacts(list))
-        .catch((err) => active && toastError(err))
-        .finally(() => active && setSearching(false));
-    }, CONTACT_SEARCH_DEBOUNCE_MS);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
 
   const contactOptions = useMemo(() => contacts.map((c) => ({ value: c.id, label: `${c.name} - ${displayNumber(c.number, hide)}` })), [contacts, hide]);
 

@@ -3,6 +3,7 @@ import { Button, Flex, Input, List, Modal, Typography } from 'antd';
 import { DeleteOutlined, FileOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, isImageType, mergeFiles } from './composerRules';
+import { HiddenFileInput } from './HiddenFileInput';
 
 type Props = {
   files: File[];
@@ -90,19 +91,7 @@ export function AttachmentDialog({ files, caption, sending, onFilesChange, onCap
           </List.Item>
         )}
       />
-      <input
-        ref={more}
-        type="file"
-        multiple
-        hidden
-        aria-hidden
-        tabIndex={-1}
-        onChange={(e) => {
-          const added = Array.from(e.target.files ?? []);
-          e.target.value = '';
-          if (added.length) onFilesChange(mergeFiles(files, added));
-        }}
-      />
+      <HiddenFileInput ref={more} onFiles={(added) => added.length > 0 && onFilesChange(mergeFiles(files, added))} />
       <Button size="small" icon={<PlusOutlined />} onClick={() => more.current?.click()} disabled={sending} style={{ marginBottom: 8 }}>
         {t('attach.addMore')}
       </Button>

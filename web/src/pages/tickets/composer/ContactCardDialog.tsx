@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Input, List, Modal, Typography } from 'antd';
 import { CheckCircleFilled, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@atende/kit/contracts';
-import { searchContacts } from '../../../api/tickets';
-import { toastError } from '../../../errors/toast';
-import { CONTACT_SEARCH_MIN, contactCard, SEARCH_DEBOUNCE_MS, type ContactCard } from './composerRules';
+import { CONTACT_SEARCH_MIN } from '../dialogs/dialogRules';
+import { useContactSearch } from '../useContactSearch';
+import { contactCard, type ContactCard } from './composerRules';
 
 type Props = {
   open: boolean;
@@ -21,38 +21,17 @@ type Props = {
 export function ContactCardDialog({ open, sending, onClose, onSend }: Props) {
   const { t } = useTranslation('composer');
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<Contact[]>([]);
-  const [loading, setLoading] = useState(false);
+  const search = useContactSearch(term, { enabled: open });
+  const results = useMemo(() => search.contacts.filter((c) => !c.isGroup), [search.contacts]);
+  const loading = search.searching;
   const [chosen, setChosen] = useState<Contact | null>(null);
 
   useEffect(() => {
     if (!open) {
       setTerm('');
-      setResults([]);
       setChosen(null);
     }
   }, [open]);
-
-  useEffect(() => {
-    const q = term.trim();
-    if (!open || q.length < CONTACT_SEARCH_MIN) {
-      setResults([]);
-      setLoading(false);
-      return;
-    }
-    let active = true;
-    setLoading(true);
-    const timer = setTimeout(() => {
-      searchContacts(q)
-        .then((list) => active && setResults(list.filter((c) => !c.isGroup)))
-        .catch((err) => active && toastError(err))
-        .finally(() => active && setLoading(false));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [term, open]);
 
   const card = chosen ? contactCard(chosen) : null;
   const send = () => {

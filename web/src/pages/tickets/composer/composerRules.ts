@@ -214,7 +214,3 @@ export function buildVCard(card: ContactCard): string {
   const digits = card.number.replace(/\D/g, '');
   return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${name};;;`, `FN:${name}`, `TEL;type=CELL;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n');
 }
-
-/** Contact search starts at 3 characters (spec 000 §5). */
-export const CONTACT_SEARCH_MIN = 3;
-export const SEARCH_DEBOUNCE_MS = 500;

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar, Checkbox, Flex, Modal, Progress, Select, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Contact, Message } from '@atende/kit/contracts';
-import { forwardMessage, searchContacts } from '../../../api/tickets';
+import { forwardMessage } from '../../../api/tickets';
 import { toastError, toastSuccess, toastWarning } from '../../../errors/toast';
+import { CONTACT_SEARCH_MIN } from '../dialogs/dialogRules';
+import { useContactSearch } from '../useContactSearch';
 
-/** Spec 000 §9: contact search starts at 3 characters after a 500 ms pause; forwards are 900 ms apart. */
-export const SEARCH_MIN = 3;
-const SEARCH_DELAY_MS = 500;
+/** Spec 000 §9: forwards are 900 ms apart. */
 const FORWARD_DELAY_MS = 900;
 
 type Option = { value: number; label: string; contact: Contact };
@@ -24,8 +24,8 @@ export function ForwardDialog({ messages, onClose, onDone }: { messages: Message
   const { t } = useTranslation('conversation');
   const open = !!messages;
   const [term, setTerm] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
-  const [searching, setSearching] = useState(false);
+  const { contacts, searching } = useContactSearch(term);
+  const options = useMemo<Option[]>(() => contacts.map((c) => ({ value: c.id, label: `${c.name} (${c.number})`, contact: c })), [contacts]);
   const [chosen, setChosen] = useState<Option[]>([]);
   const [sign, setSign] = useState(true);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -34,32 +34,11 @@ export function ForwardDialog({ messages, onClose, onDone }: { messages: Message
   useEffect(() => {
     if (!open) return;
     setTerm('');
-    setOptions([]);
     setChosen([]);
     setProgress(null);
     cancelled.current = false;
   }, [open]);
 
-  useEffect(() => {
-    const value = term.trim();
-    if (value.length < SEARCH_MIN) {
-      setOptions([]);
-      setSearching(false);
-      return;
-    }
-    let active = true;
-    setSearching(true);
-    const timer = setTimeout(() => {
-      searchContacts(value)
-        .then((list) => active && setOptions(list.map((c) => ({ value: c.id, label: `${c.name} (${c.number})`, contact: c }))))
-        .catch((err) => active && toastError(err))
-        .finally(() => active && setSearching(false));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [term]);
 
   const send = async () => {
     if (!messages?.length) {
@@ -142,7 +121,7 @@ export function ForwardDialog({ messages, onClose, onDone }: { messages: Message
             );
           }}
           notFoundContent={
-            term.trim().length < SEARCH_MIN ? t('forward.typeMore', { count: SEARCH_MIN }) : searching ? t('forward.searching') : t('forward.noContacts')
+            term.trim().length < CONTACT_SEARCH_MIN ? t('forward.typeMore', { count: CONTACT_SEARCH_MIN }) : searching ? t('forward.searching') : t('forward.noContacts')
           }
           loading={searching}
           disabled={busy}
