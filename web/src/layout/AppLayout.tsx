@@ -6,6 +6,7 @@ import type { PublicSettingKey } from '@atende/kit/contracts';
 import { useAuth } from '../auth/AuthContext';
 import { PageLoading } from '../components/PageLoading';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
+import { useMessageNotifications } from '../hooks/useMessageNotifications';
 import { ShellDataProvider, useShellData } from '../hooks/useShellData';
 import { useCompanyEvent } from '../socket/SocketContext';
 import { PUBLIC_SETTING_KEYS, usePublicSettings } from '../theme/PublicSettingsContext';
@@ -58,6 +59,12 @@ function LiveSync() {
     }
   });
   useCompanyEvent('company', () => void reload());
+  return null;
+}
+
+/** New-message sound, browser notifications and the title count, on every private page (one instance). */
+function MessageNotifications() {
+  useMessageNotifications();
   return null;
 }
 
@@ -123,6 +130,7 @@ function Shell() {
         </Layout.Content>
       </Layout>
       <LiveSync />
+      <MessageNotifications />
     </Layout>
   );
 }

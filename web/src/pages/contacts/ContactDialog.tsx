@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Select, Spin, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { contactNumber, createContactBody, optionalEmail, type Contact, type Tag } from '@atende/kit/contracts';
+import { contactNumber, optionalEmail, type Contact, type Tag } from '@atende/kit/contracts';
 import { createContact, getContact, syncContactTags, updateContact } from '../../api/contacts';
 import { listAllTags } from '../../api/tags';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { zodRule } from '../users/zodRule';
-import { contactFormValues, tagsChanged, toContactBody, type ContactFormValues } from './contactRules';
+import { CONTACT_NAME_MAX, contactFormValues, contactNameSchema, tagsChanged, toContactBody, type ContactFormValues } from './contactRules';
 
 export type ContactDialogProps = {
   open: boolean;
@@ -15,11 +15,14 @@ export type ContactDialogProps = {
   contactId: number | null;
   onClose(): void;
   onSaved?(contact: Contact): void;
+  /** The longest name accepted (250; the contact drawer's edit form allows 50). */
+  maxNameLength?: number;
 };
 
 /** Add/edit contact (spec 001 §2): name, number, e-mail, tags and extra information (name/value). */
-export function ContactDialog({ open, contactId, onClose, onSaved }: ContactDialogProps) {
+export function ContactDialog({ open, contactId, onClose, onSaved, maxNameLength = CONTACT_NAME_MAX }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
+  const nameRule = useMemo(() => zodRule(contactNameSchema(maxNameLength)), [maxNameLength]);
   const [form] = Form.useForm<ContactFormValues>();
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -96,8 +99,8 @@ export function ContactDialog({ open, contactId, onClose, onSaved }: ContactDial
     >
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" name="contact-form">
-          <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(createContactBody.shape.name)]}>
-            <Input autoFocus maxLength={250} />
+          <Form.Item name="name" label={t('fields.name')} required rules={[nameRule]}>
+            <Input autoFocus maxLength={maxNameLength} />
           </Form.Item>
           <Form.Item name="number" label={t('fields.number')} required rules={[zodRule(contactNumber)]} extra={t('fields.numberHint')}>
             <Input maxLength={50} inputMode="tel" />

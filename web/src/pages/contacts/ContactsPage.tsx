@@ -28,11 +28,21 @@ import { hasPermission } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { TagChip } from '../tags/TagsScreen';
 import { useInfiniteList } from '../tags/useInfiniteList';
+import { NewTicketDialog } from '../tickets/NewTicketDialog';
+import { TicketActionsProvider } from '../tickets/TicketActions';
+import { ChannelIcon } from '../tickets/TicketListItem';
 import { ContactDialog } from './ContactDialog';
 import { applyContactEvent, EXPORT_FILE_NAME, shortName, TEMPLATE_FILE_NAME, type ContactEvent } from './contactRules';
 import { summarizeImport } from './importRules';
 
-/** Contacts screen (spec 001 §2 administration parts). */
+/** The Tickets page picks its list tab itself when the new ticket opens there. */
+const keepTab = () => undefined;
+
+/**
+ * Contacts screen (spec 001 §2 administration parts). The channel icon starts a ticket with the
+ * contact through the inbox's new-ticket dialog (queue and connection, the already-open notice),
+ * which then opens /tickets/{uuid}.
+ */
 export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   const { user } = useAuth();
@@ -42,6 +52,7 @@ export default function ContactsPage() {
   const [tagOptions, setTagOptions] = useState<Tag[]>([]);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  const [ticketContact, setTicketContact] = useState<Contact | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -207,10 +218,13 @@ export default function ContactsPage() {
     {
       title: t('table.actions'),
       key: 'actions',
-      width: 140,
+      width: 180,
       align: 'center',
       render: (_: unknown, row) => (
         <Space size={4}>
+          <Tooltip title={t('buttons.startTicket')}>
+            <Button type="text" icon={<ChannelIcon channel={row.channel} />} aria-label={t('buttons.startTicketWith', { name: row.name })} onClick={() => setTicketContact(row)} />
+          </Tooltip>
           <Tooltip title={t('buttons.edit')}>
             <Button type="text" icon={<EditOutlined />} aria-label={t('buttons.editContact', { name: row.name })} onClick={() => setDialog({ open: true, contactId: row.id })} />
           </Tooltip>
@@ -284,6 +298,10 @@ export default function ContactsPage() {
         />
       </div>
       <ContactDialog open={dialog.open} contactId={dialog.contactId} onClose={() => setDialog({ open: false, contactId: null })} onSaved={onSaved} />
+      {/* Kept mounted: the already-open notice outlives the dialog. */}
+      <TicketActionsProvider onTab={keepTab}>
+        <NewTicketDialog open={!!ticketContact} contact={ticketContact} onClose={() => setTicketContact(null)} />
+      </TicketActionsProvider>
     </Flex>
   );
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '@atende/kit/contracts';
-import { applyContactEvent, contactFormValues, contactMatches, shortName, tagsChanged, toContactBody } from './contactRules';
+import {
+  applyContactEvent,
+  CONTACT_NAME_MAX,
+  contactFormValues,
+  contactMatches,
+  contactNameSchema,
+  DRAWER_CONTACT_NAME_MAX,
+  shortName,
+  tagsChanged,
+  toContactBody,
+} from './contactRules';
 
 const contact = (id: number, over: Partial<Contact> = {}): Contact =>
   ({
@@ -51,5 +61,20 @@ describe('contact rules', () => {
   it('short names', () => {
     expect(shortName('a'.repeat(31))).toBe(`${'a'.repeat(25)}...`);
     expect(shortName('abc')).toBe('abc');
+  });
+});
+
+describe('contact name rule', () => {
+  const problem = (max: number, name: string) => {
+    const result = contactNameSchema(max).safeParse(name);
+    return result.success ? null : result.error.issues[0]?.message;
+  };
+  it('takes 2 to 250 characters in the contact form, 2 to 50 in the drawer edit form', () => {
+    expect(problem(CONTACT_NAME_MAX, 'a'.repeat(250))).toBeNull();
+    expect(problem(CONTACT_NAME_MAX, 'a'.repeat(251))).toBe('Too Long!');
+    expect(problem(DRAWER_CONTACT_NAME_MAX, 'a'.repeat(50))).toBeNull();
+    expect(problem(DRAWER_CONTACT_NAME_MAX, 'a'.repeat(51))).toBe('Too Long!');
+    expect(problem(DRAWER_CONTACT_NAME_MAX, ' a ')).toBe('Too Short!');
+    expect(problem(DRAWER_CONTACT_NAME_MAX, '  ')).toBe('Required');
   });
 });

@@ -1,5 +1,13 @@
-import type { Contact, CreateContactBody } from '@atende/kit/contracts';
+import { sizedText, type Contact, type CreateContactBody } from '@atende/kit/contracts';
 import { removeById, upsertById } from '../users/listRules';
+
+/** Contact names: 2 to 250 characters, 2 to 50 in the contact drawer's edit form (spec 000 §5). */
+export const CONTACT_NAME_MIN = 2;
+export const CONTACT_NAME_MAX = 250;
+export const DRAWER_CONTACT_NAME_MAX = 50;
+
+/** The name rule of the contact form, with the server's messages ('Too Short!', 'Too Long!', 'Required'). */
+export const contactNameSchema = (max: number = CONTACT_NAME_MAX) => sizedText(CONTACT_NAME_MIN, max);
 
 export type ContactFormValues = { name: string; number: string; email: string; extraInfo: { name: string; value: string }[]; tagIds: number[] };
 

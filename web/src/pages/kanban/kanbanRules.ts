@@ -102,8 +102,10 @@ export function writeBoardPrefs(store: KeyValueStore | null, prefs: BoardPrefs):
 
 // ---- card texts ----
 
-/** Names cut at 30 characters (25 plus ellipsis), last message at 30 (27 plus ellipsis) — spec 002 §2. */
-export const cutName = (s: string): string => (s.length > 30 ? `${s.slice(0, 25)}...` : s);
+/** Kanban cards cut the contact name at 10 characters (spec 000 §2, 002 §9); the card's title keeps the full name. */
+export const CARD_NAME_CUT = 10;
+export const cutName = (s: string): string => (s.length > CARD_NAME_CUT ? `${s.slice(0, CARD_NAME_CUT)}...` : s);
+/** The last message at 30 characters (27 plus ellipsis). */
 export const cutMessage = (s: string): string => (s.length > 30 ? `${s.slice(0, 27)}...` : s);
 
 const pad = (n: number) => String(n).padStart(2, '0');

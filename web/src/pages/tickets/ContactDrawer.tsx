@@ -21,6 +21,7 @@ import { useShellData } from '../../hooks/useShellData';
 import { planAllows } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { ContactDialog } from '../contacts/ContactDialog';
+import { DRAWER_CONTACT_NAME_MAX } from '../contacts/contactRules';
 import {
   currentKanbanStage,
   displayNumber,
@@ -402,6 +403,7 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
         <ContactDialog
           open={editing}
           contactId={contact?.id ?? contactId}
+          maxNameLength={DRAWER_CONTACT_NAME_MAX}
           onClose={() => setEditing(false)}
           onSaved={(saved) => {
             setContact(saved);

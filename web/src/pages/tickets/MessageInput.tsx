@@ -8,6 +8,7 @@ import {
   DeleteOutlined,
   EditOutlined,
   FileOutlined,
+  HighlightOutlined,
   IdcardOutlined,
   LoadingOutlined,
   LockOutlined,
@@ -16,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Channel, Message, QuickMessage } from '@atende/kit/contracts';
+import { correctText } from '../../api/channels';
 import { listQuickMessages, readSetting, sendContactMessage, sendMediaMessage, sendTextMessage } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastWarning } from '../../errors/toast';
@@ -26,6 +28,8 @@ import { CameraDialog } from './composer/CameraDialog';
 import {
   audioPlan,
   audioTooSmall,
+  correctedTextOf,
+  correctionFailure,
   formatElapsed,
   insertAtCaret,
   mergeFiles,
@@ -35,6 +39,7 @@ import {
   signAllowed,
   signText,
   stampedName,
+  textCorrectorEnabled,
   toggleFavourite,
   type AudioPlan,
   type ContactCard,
@@ -62,13 +67,16 @@ const drafts = new Map<number, string>();
 /** The company's sendSignMessage setting, read once per page. */
 let signSetting: Promise<string | null> | null = null;
 const readSignSetting = () => (signSetting ??= readSetting('sendSignMessage'));
+/** The company's useTextCorrector setting, read once per page. */
+let correctorSetting: Promise<string | null> | null = null;
+const readCorrectorSetting = () => (correctorSetting ??= readSetting('useTextCorrector'));
 
 /**
  * The composer (spec 000 §2 'Input features'): Enter sends (Shift+Enter breaks the line), empty text is
  * never sent; quick replies when the text starts with '/' (favourites first, media ones send their
  * file); emoji; files by picker, paste or drop with a preview and caption; camera snapshot; contact
  * card; voice notes (mp3 128 kbps on WhatsApp, m4a elsewhere; under 10000 bytes discarded); the sign
- * toggle (kept locally) and the private-note toggle.
+ * toggle (kept locally), the private-note toggle and, when the company enables it, the text corrector.
  */
 export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel = null }: Props) {
   const { t } = useTranslation('composer');
@@ -83,6 +91,10 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
   const [isPrivate, setIsPrivate] = useState(false);
   const [sending, setSending] = useState(false);
   const [maySign, setMaySign] = useState(false);
+  const [mayCorrect, setMayCorrect] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
+  const currentTicket = useRef(ticketId);
+  currentTicket.current = ticketId;
   const [sign, setSign] = useStoredBoolean(SIGN_STORAGE_KEY, true);
   const [favourites, setFavourites] = useStoredFavourites();
   const [quick, setQuick] = useState<QuickMessage[] | null>(null);
@@ -102,7 +114,8 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
   const [processingAudio, setProcessingAudio] = useState(false);
   const listId = `quick-replies-${ticketId}`;
 
-  const busy = sending || processingAudio;
+  // A correction under way holds sending too: the text is about to change.
+  const busy = sending || processingAudio || correcting;
   const canSign = maySign && !!user?.name;
   const signed = canSign && sign && !isPrivate;
 
@@ -114,6 +127,7 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
   useEffect(() => {
     let active = true;
     void readSignSetting().then((value) => active && setMaySign(signAllowed(value)));
+    void readCorrectorSetting().then((value) => active && setMayCorrect(textCorrectorEnabled(value)));
     return () => {
       active = false;
     };
@@ -175,6 +189,31 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
       toastError(err);
     } finally {
       setSending(false);
+      focusInput();
+    }
+  };
+
+  /** POST /api/text-corrector with the typed text; the answer replaces it (the box is read-only meanwhile). */
+  const correct = async () => {
+    const original = text;
+    if (!enabled || correcting) return;
+    if (!textToSend(original)) {
+      toastWarning(t('corrector.empty'));
+      return;
+    }
+    const forTicket = ticketId;
+    setCorrecting(true);
+    try {
+      const corrected = correctedTextOf(await correctText(original));
+      if (currentTicket.current !== forTicket) return;
+      if (corrected === null) toastWarning(t('corrector.noCorrection'));
+      else updateText(corrected);
+    } catch (err) {
+      const failure = correctionFailure(err);
+      // The server's own text goes through the error catalogue (a known code is translated).
+      toastError(failure.kind === 'server' ? failure.text : t(`corrector.errors.${failure.kind}`));
+    } finally {
+      setCorrecting(false);
       focusInput();
     }
   };
@@ -526,6 +565,7 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
             onBlur={rememberCaret}
             onPaste={onPaste}
             disabled={!enabled}
+            readOnly={correcting}
             autoSize={{ minRows: 1, maxRows: 6 }}
             placeholder={placeholder}
             aria-label={t('input.label')}
@@ -534,6 +574,19 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
             aria-activedescendant={activeQuick ? quickOptionId(listId, activeQuick) : undefined}
             style={isPrivate ? { background: 'rgba(250,219,20,0.12)', flex: 1 } : { flex: 1 }}
           />
+          {mayCorrect && (
+            <Tooltip title={t('corrector.button')}>
+              <Button
+                type="text"
+                icon={<HighlightOutlined />}
+                onClick={() => void correct()}
+                loading={correcting}
+                disabled={!enabled || sending || processingAudio || !hasText}
+                aria-label={t('corrector.button')}
+                data-testid="text-corrector"
+              />
+            </Tooltip>
+          )}
           {hasText || !enabled ? (
             <Tooltip title={t('buttons.send')}>
               <Button

@@ -3,32 +3,44 @@ import { Button, Flex, Form, Modal, Select, Tooltip, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { Contact } from '@atende/kit/contracts';
 import { createTicket, readSetting } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError } from '../../errors/toast';
+import { defaultConnectionId } from '../../hooks/connectionList';
+import { useConnections } from '../../hooks/useConnections';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { QueueSelect } from './dialogs/QueueSelect';
 import { useTicketActions } from './TicketActions';
 import { useContactSearch } from './useContactSearch';
 import { displayNumber, hidesNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
 
-type Values = { contactId?: number; queueId?: number };
+type Values = { contactId?: number; queueId?: number; whatsappId?: number };
+
+type Props = {
+  open: boolean;
+  onClose(): void;
+  /** The list tab to show once the ticket opens (the Tickets page). */
+  onTab?(tab: ListTab): void;
+  /** A contact chosen beforehand (the Contacts screen's start-ticket action). */
+  contact?: Contact | null;
+};
 
 /**
  * New ticket (spec 000 §2 dialogs, §4, §5): contact (searched from 3 characters after 500 ms, or
  * added on the spot) and queue required; created open for me. If the contact already has an open
  * ticket, its holder is named, or my own ticket opens.
  *
- * Connection: the spec requires one once the company has connections, but their list
- * (GET /api/whatsapp, channels service) is not served yet; the ticket is created on the user's
- * default connection (whatsappId) or, without it, on the company's default one, as the tickets
- * service allows. No select is shown that could not be filled.
+ * Connection: required once the company has one (GET /api/whatsapp, channels service), preselected
+ * (see defaultConnectionId). Without a list the select is hidden and the ticket is created on the
+ * user's default connection, or on the company's default one, as the tickets service allows.
  */
-export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClose(): void; onTab(tab: ListTab): void }) {
+export function NewTicketDialog({ open, onClose, onTab, contact = null }: Props) {
   const { t } = useTranslation('ticketDialogs');
   const { user } = useAuth();
   const navigate = useNavigate();
   const { userQueues, queues, handleOpenTicketConflict } = useTicketActions();
+  const { connections, loading: connectionsLoading } = useConnections(open);
   const [form] = Form.useForm<Values>();
   const [term, setTerm] = useState('');
   // The chosen contact's option must keep its label once the select's search text is cleared.
@@ -45,7 +57,8 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
     form.resetFields();
     form.setFieldValue('queueId', preselectedQueue(offeredQueues.map((q) => q.id)));
     setTerm('');
-    setContacts([]);
+    setContacts(contact ? [contact] : []);
+    if (contact) form.setFieldValue('contactId', contact.id);
     let active = true;
     void readSetting('lgpdHideNumber').then((v) => active && setHideSetting(v));
     return () => {
@@ -61,10 +74,18 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
     if (single) form.setFieldValue('queueId', single);
   }, [open, offeredQueues, form]);
 
+  // The connection list arrives after the dialog opened: its default is preselected.
+  useEffect(() => {
+    if (!open || form.getFieldValue('whatsappId')) return;
+    const preset = defaultConnectionId(connections, user?.whatsappId);
+    if (preset) form.setFieldValue('whatsappId', preset);
+  }, [open, connections, form, user?.whatsappId]);
+
   const contactOptions = useMemo(() => contacts.map((c) => ({ value: c.id, label: `${c.name} - ${displayNumber(c.number, hide)}` })), [contacts, hide]);
 
   const submit = async (values: Values) => {
     if (!values.contactId || !values.queueId || !user) return;
+    if (connections.length > 0 && !values.whatsappId) return;
     setSaving(true);
     try {
       const ticket = await createTicket({
@@ -72,11 +93,11 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
         queueId: values.queueId,
         status: 'open',
         userId: user.id,
-        whatsappId: user.whatsappId ?? undefined,
+        whatsappId: connections.length > 0 ? values.whatsappId : (user.whatsappId ?? undefined),
       });
       onClose();
       const target = navigationAfter('create', ticket);
-      if (target.tab) onTab(target.tab);
+      if (target.tab) onTab?.(target.tab);
       navigate(target.path);
     } catch (err) {
       if (handleOpenTicketConflict(err)) onClose();
@@ -98,6 +119,7 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
         okText={t('buttons.create')}
         cancelText={t('buttons.cancel')}
         confirmLoading={saving}
+        okButtonProps={{ disabled: connectionsLoading }}
         destroyOnHidden
         forceRender
       >
@@ -133,6 +155,16 @@ export function NewTicketDialog({ open, onClose, onTab }: { open: boolean; onClo
           <Form.Item name="queueId" label={t('fields.queue')} rules={[{ required: true, message: t('validation.queueRequired') }]}>
             <QueueSelect queues={offeredQueues} />
           </Form.Item>
+          {connections.length > 0 && (
+            <Form.Item name="whatsappId" label={t('fields.connection')} rules={[{ required: true, message: t('validation.connectionRequired') }]}>
+              <Select
+                placeholder={t('fields.selectConnection')}
+                aria-label={t('fields.connection')}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={connections.map((c) => ({ value: c.id, label: c.name }))}
+              />
+            </Form.Item>
+          )}
         </Form>
       </Modal>
       {/* Mounted only while used: a hidden contact form would repeat the field ids of another one. */}

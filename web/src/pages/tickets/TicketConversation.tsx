@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Result, Spin, Tooltip, Typography } from 'antd';
 import {
   CheckOutlined,
+  CloseCircleOutlined,
   DeleteOutlined,
   FilePdfOutlined,
   HistoryOutlined,
@@ -19,7 +20,7 @@ import { MAX_PINNED_TICKETS, type Message, type PinnedTicket, type Ticket } from
 import { getTicketByUuid, listPins, pinTicket, unpinTicket } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
-import { hasPermission } from '../../permissions';
+import { canSee, hasPermission } from '../../permissions';
 import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
 import { ExportPdfDialog } from './conversation/ExportPdfDialog';
 import { takePrefetched, ticketKey } from './conversation/prefetch';
@@ -38,12 +39,12 @@ const sameWindow = (a: WindowInput, b: WindowInput) => a.lastInbound === b.lastI
 
 /**
  * The conversation panel of /tickets/:uuid (spec 000 §2 'Ticket conversation screen'): header with
- * contact, ticket number and attendant, the status actions (accept, resolve with or without farewell,
- * return to queue, transfer, reopen, delete), pin, log, contact drawer and PDF export; the 24-hour
- * notice of social channels; the message list and the composer.
+ * contact, ticket number and attendant, the status actions (accept, ignore, resolve with or without
+ * farewell, return to queue, transfer, reopen, delete), pin, log, contact drawer and PDF export; the
+ * 24-hour notice of social channels; the message list and the composer.
  */
 export function TicketConversation({ uuid }: { uuid: string }) {
-  const { t } = useTranslation(['conversation', 'tickets']);
+  const { t } = useTranslation(['conversation', 'tickets', 'ticketsList']);
   const { user } = useAuth();
   const navigate = useNavigate();
   const socket = useSocket();
@@ -168,6 +169,8 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const active = status === 'open' || status === 'group';
   const closed = status === 'closed';
   const mayDelete = hasPermission(user, 'ticket-options:deleteTicket');
+  // Ignore (close a waiting ticket without farewell): admins, or users with userClosePendingTicket, as on the list card.
+  const mayIgnore = canSee(user, 'ignorePending');
   const social = isSocialChannel(ticket.channel) ? (ticket.channel as 'facebook' | 'instagram') : null;
   const pinLabel = pin ? t('tickets:buttons.unpin') : t('tickets:buttons.pin');
 
@@ -190,6 +193,11 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           {pending && (
             <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={() => actions.accept(ticket)}>
               {t('tickets:buttons.accept')}
+            </Button>
+          )}
+          {pending && mayIgnore && (
+            <Button danger icon={<CloseCircleOutlined />} disabled={busy} onClick={() => actions.ignore(ticket)}>
+              {t('ticketsList:buttons.ignore')}
             </Button>
           )}
           {active && (

@@ -21,6 +21,7 @@ import { listAllTags } from '../../api/tags';
 import { closeAllTickets, getTicketByUuid, listMessages, listUserOptions, type UserOption } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
+import { useConnections } from '../../hooks/useConnections';
 import { hasPermission, isAdmin } from '../../permissions';
 import { firstMessagesKey, prefetch, ticketKey } from './conversation/prefetch';
 import { NewTicketDialog } from './NewTicketDialog';
@@ -49,9 +50,9 @@ type Props = {
 
 /**
  * The list panel of the Tickets page (spec 000 §2): views open / closed / search, the search box (and
- * search in messages), the filter toggle (queues; tags, status and users for admins in the search
- * view), show all, new ticket, close all, the sort toggle of the open view, the tabs with counts and
- * the lists.
+ * search in messages), the filter toggle (queues; tags, connections, status and users for admins in
+ * the search view), show all, new ticket, close all, the sort toggle of the open view, the tabs with
+ * counts and the lists.
  */
 export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props) {
   const { t } = useTranslation(['ticketsList', 'tickets']);
@@ -69,6 +70,7 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
   const [showAll, setShowAll] = useState(false);
   const [selectedQueues, setSelectedQueues] = useState<number[] | null>(null);
   const [tagIds, setTagIds] = useState<number[]>([]);
+  const [whatsappIds, setWhatsappIds] = useState<number[]>([]);
   const [userIds, setUserIds] = useState<number[]>([]);
   const [statuses, setStatuses] = useState<TicketStatus[]>([]);
   const [prefs, setPrefs] = useState<ListPrefs>(() => loadPrefs(user?.id));
@@ -114,14 +116,16 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
           toastError(err);
         });
   }, [adminFiltersShown, tags, users]);
+  // The connections filter only shows when the company has connections.
+  const { connections } = useConnections(adminFiltersShown);
 
   // Every queue of mine is selected at first; a user only picks among their own queues.
   const allQueueIds = useMemo(() => userQueues.map((q) => q.id), [userQueues]);
   const queueIds = useMemo(() => (selectedQueues ?? allQueueIds).filter((id) => allQueueIds.includes(id)), [selectedQueues, allQueueIds]);
 
   const filters = useMemo<ListFilters>(
-    () => ({ showAll: mayShowAll && showAll, queueIds, searchParam, searchOnMessages, tagIds, userIds, statuses, sort: prefs.sort }),
-    [mayShowAll, showAll, queueIds, searchParam, searchOnMessages, tagIds, userIds, statuses, prefs.sort],
+    () => ({ showAll: mayShowAll && showAll, queueIds, searchParam, searchOnMessages, tagIds, whatsappIds, userIds, statuses, sort: prefs.sort }),
+    [mayShowAll, showAll, queueIds, searchParam, searchOnMessages, tagIds, whatsappIds, userIds, statuses, prefs.sort],
   );
 
   const countSetters = useMemo(
@@ -191,6 +195,7 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
   const clearFilters = () => {
     setSelectedQueues(null);
     setTagIds([]);
+    setWhatsappIds([]);
     setUserIds([]);
     setStatuses([]);
   };
@@ -320,6 +325,21 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
                   size="small"
                   style={{ width: '100%' }}
                 />
+                {connections.length > 0 && (
+                  <Select
+                    mode="multiple"
+                    allowClear
+                    maxTagCount="responsive"
+                    value={whatsappIds}
+                    onChange={(ids: number[]) => setWhatsappIds(ids)}
+                    options={connections.map((c) => ({ value: c.id, label: c.name }))}
+                    placeholder={t('filters.connections')}
+                    aria-label={t('filters.connections')}
+                    optionFilterProp="label"
+                    size="small"
+                    style={{ width: '100%' }}
+                  />
+                )}
                 <Flex gap={6}>
                   <Select
                     mode="multiple"

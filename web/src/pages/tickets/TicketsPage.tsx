@@ -2,17 +2,13 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { readSetting, saveTicketsPaneWidth } from '../../api/tickets';
+import { saveTicketsPaneWidth } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { useVolume } from '../../hooks/useVolume';
-import { useCompanyEvent } from '../../socket/SocketContext';
-import { playNotificationSound } from './sound';
 import { TicketActionsProvider } from './TicketActions';
 import { TicketConversation } from './TicketConversation';
-import type { AppMessageEvent } from './TicketList';
 import { TicketsManager, type PanelView } from './TicketsManager';
-import { clampPaneWidth, PANE_MAX, PANE_MIN, shouldSoundFor, type ListTab } from './ticketRules';
+import { clampPaneWidth, PANE_MAX, PANE_MIN, type ListTab } from './ticketRules';
 
 const NARROW = '(max-width: 599.98px)';
 
@@ -30,26 +26,11 @@ export default function TicketsPage() {
   const [mobileTab, setMobileTab] = useState<'list' | 'ticket'>(uuid ? 'ticket' : 'list');
   const [width, setWidth] = useState(() => clampPaneWidth((user && savedWidths.get(user.id)) ?? user?.defaultTicketsManagerWidth));
   const savedWidth = useRef(width);
-  const [volume] = useVolume();
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
-  const showPending = useRef(false);
 
   useEffect(() => {
     setMobileTab(uuid ? 'ticket' : 'list');
   }, [uuid]);
-
-  useEffect(() => {
-    void readSetting('showNotificationPending').then((v) => {
-      // A true/false setting (spec 001 §3); 'enabled' is accepted as the same.
-      showPending.current = v === 'true' || v === 'enabled';
-    });
-  }, []);
-
-  // The new-message sound, for tickets the user may be notified about (spec 000 §4).
-  useCompanyEvent<AppMessageEvent>('appMessage', (event) => {
-    if (!user || event?.action !== 'create' || !event.message || !event.ticket) return;
-    if (shouldSoundFor(event.message, event.ticket, user, { showNotificationPending: showPending.current })) playNotificationSound(volume);
-  });
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     drag.current = { startX: e.clientX, startWidth: width };

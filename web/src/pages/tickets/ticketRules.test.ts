@@ -263,7 +263,7 @@ describe('closed view, sort order, search and contact updates', () => {
   });
 
   it('search view: replaces, drops what no longer matches, never inserts', () => {
-    const criteria = { statuses: ['open' as const], userIds: [], queueIds: [], tagIds: [] };
+    const criteria = { statuses: ['open' as const], userIds: [], queueIds: [], tagIds: [], whatsappIds: [] };
     const list = state([ticket({ id: 1, lastMessage: 'a' })]);
     expect(applySearchUpdate(list, ticket({ id: 1, lastMessage: 'b' }), criteria).tickets[0]!.lastMessage).toBe('b');
     expect(applySearchUpdate(list, ticket({ id: 1, status: 'closed' }), criteria).tickets).toEqual([]);
@@ -271,6 +271,9 @@ describe('closed view, sort order, search and contact updates', () => {
     expect(matchesSearch(ticket({ userId: 3 }), { ...criteria, statuses: [], userIds: [4] })).toBe(false);
     expect(matchesSearch(ticket({ queueId: 2 }), { ...criteria, statuses: [], queueIds: [1] })).toBe(false);
     expect(matchesSearch(ticket({ queueId: null }), { ...criteria, statuses: [], queueIds: [1] })).toBe(true);
+    expect(matchesSearch(ticket({ whatsappId: 2 }), { ...criteria, statuses: [], whatsappIds: [1] })).toBe(false);
+    expect(matchesSearch(ticket({ whatsappId: 1 }), { ...criteria, statuses: [], whatsappIds: [1] })).toBe(true);
+    expect(matchesSearch(ticket({ whatsappId: null }), { ...criteria, statuses: [], whatsappIds: [1] })).toBe(false);
   });
 
   it('a contact update renames its tickets', () => {

@@ -176,12 +176,13 @@ export function applyNewMessage(state: ListState, ticket: Ticket, viewer: ListVi
 }
 
 /** What a search list was asked for: a live update that no longer matches leaves it. */
-export type SearchCriteria = { statuses: TicketStatus[]; userIds: number[]; queueIds: number[]; tagIds: number[] };
+export type SearchCriteria = { statuses: TicketStatus[]; userIds: number[]; queueIds: number[]; tagIds: number[]; whatsappIds: number[] };
 
 export function matchesSearch(ticket: Ticket, c: SearchCriteria): boolean {
   if (c.statuses.length > 0 && !c.statuses.includes(ticket.status)) return false;
   if (c.userIds.length > 0 && (ticket.userId === null || !c.userIds.includes(ticket.userId))) return false;
   if (c.queueIds.length > 0 && ticket.queueId !== null && !c.queueIds.includes(ticket.queueId)) return false;
+  if (c.whatsappIds.length > 0 && (ticket.whatsappId === null || !c.whatsappIds.includes(ticket.whatsappId))) return false;
   // Tags may sit on the contact rather than the ticket: only a ticket carrying tags can be judged.
   if (c.tagIds.length > 0 && ticket.tags.length > 0 && !c.tagIds.every((id) => ticket.tags.some((tag) => tag.id === id))) return false;
   return true;

@@ -1,15 +1,31 @@
 import type { z } from 'zod';
+import { msg } from '@atende/kit/contracts';
+import i18n from '../../i18n';
+
+/** The kit's spec 000 §5 messages ('Too Short!', 'Required'…) and their keys in common:validation. */
+const VALIDATION_KEYS: Record<string, string> = {
+  [msg.required]: 'validation.required',
+  [msg.tooShort]: 'validation.tooShort',
+  [msg.tooLong]: 'validation.tooLong',
+  [msg.invalidEmail]: 'validation.invalidEmail',
+};
+
+/** A schema's message in the current language: the kit's shared messages are translated, any other text is shown as written. */
+export function validationText(message: string, t: (key: string) => string): string {
+  const key = VALIDATION_KEYS[message];
+  return key ? t(key) : message;
+}
 
 /**
- * An antd Form rule that validates a field with the kit's zod schema, so the web shows exactly the
- * messages the server would answer ('Too Short!', 'Invalid email', 'Nome é obrigatório'...).
+ * An antd Form rule that validates a field with the kit's zod schema, so the web applies exactly the
+ * server's rules; the shared messages are shown translated (see validationText).
  */
 export function zodRule(schema: z.ZodType, options: { optionalEmpty?: boolean } = {}) {
   return {
     validator: async (_rule: unknown, value: unknown) => {
       if (options.optionalEmpty && (value === undefined || value === null || value === '')) return;
       const result = schema.safeParse(value === '' ? undefined : value);
-      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid');
+      if (!result.success) throw new Error(validationText(result.error.issues[0]?.message ?? 'Invalid', (key) => i18n.t(key, { ns: 'common' })));
     },
   };
 }

@@ -5,6 +5,8 @@ import {
   audioTooSmall,
   buildVCard,
   contactCard,
+  correctedTextOf,
+  correctionFailure,
   encodePcm,
   formatBytes,
   formatElapsed,
@@ -20,6 +22,7 @@ import {
   signAllowed,
   signText,
   stampedName,
+  textCorrectorEnabled,
   toggleFavourite,
   toMono16,
 } from './composerRules';
@@ -206,5 +209,32 @@ describe('emoji set', () => {
     expect(EMOJI_CATEGORIES.length).toBeGreaterThanOrEqual(8);
     expect(all.every((e) => e.length > 0)).toBe(true);
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('text corrector', () => {
+  const failed = (status: number | undefined, data?: unknown) => ({ isAxiosError: true, response: status === undefined ? undefined : { status, data } });
+
+  it('is offered only when the company setting is enabled', () => {
+    expect(textCorrectorEnabled('enabled')).toBe(true);
+    expect(textCorrectorEnabled('disabled')).toBe(false);
+    expect(textCorrectorEnabled(null)).toBe(false);
+  });
+
+  it('reads the corrected text, none when missing or blank', () => {
+    expect(correctedTextOf({ correctedText: 'Olá, tudo bem?' })).toBe('Olá, tudo bem?');
+    expect(correctedTextOf({ correctedText: '  ' })).toBeNull();
+    expect(correctedTextOf({})).toBeNull();
+    expect(correctedTextOf(null)).toBeNull();
+  });
+
+  it("says the server's error text first, then by status, otherwise a network error", () => {
+    expect(correctionFailure(failed(400, { error: 'Nenhum modelo configurado' }))).toEqual({ kind: 'server', text: 'Nenhum modelo configurado' });
+    expect(correctionFailure(failed(500, { message: 'API key missing' }))).toEqual({ kind: 'server', text: 'API key missing' });
+    expect(correctionFailure(failed(400, {}))).toEqual({ kind: 'invalidRequest' });
+    expect(correctionFailure(failed(500, '<html>oops</html>'))).toEqual({ kind: 'serverError' });
+    expect(correctionFailure(failed(502))).toEqual({ kind: 'network' });
+    expect(correctionFailure(failed(undefined))).toEqual({ kind: 'network' });
+    expect(correctionFailure(new Error('boom'))).toEqual({ kind: 'network' });
   });
 });

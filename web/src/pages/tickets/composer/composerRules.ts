@@ -1,4 +1,5 @@
 import type { Channel, Contact } from '@atende/kit/contracts';
+import { errorBodyOf } from '../../../errors/errorMessage';
 import { cut } from '../ticketRules';
 
 /**
@@ -17,6 +18,34 @@ export function signText(text: string, name: string | null | undefined, sign: bo
 
 /** Whether the company lets attendants sign (setting sendSignMessage; default enabled). */
 export const signAllowed = (setting: string | null | undefined) => setting !== 'disabled';
+
+// ---- text corrector (spec 000 §2 input features, §5, §8) ----
+
+/** The corrector button shows only when the company setting useTextCorrector is 'enabled' (default disabled). */
+export const textCorrectorEnabled = (setting: string | null | undefined) => setting === 'enabled';
+
+/** The corrected text of POST /text-corrector, or null when the answer has none. */
+export function correctedTextOf(answer: { correctedText?: string | null } | null | undefined): string | null {
+  const text = answer?.correctedText;
+  return typeof text === 'string' && text.trim() ? text : null;
+}
+
+export type CorrectionFailure = { kind: 'server'; text: string } | { kind: 'invalidRequest' | 'serverError' | 'network' };
+
+/** What a failed correction says: the server's error text if present; else 400 invalid request, 500 server error, otherwise a network error. */
+export function correctionFailure(err: unknown): CorrectionFailure {
+  const body = errorBodyOf(err);
+  if (body && typeof body === 'object') {
+    const text = [body.error, body.message].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (text) return { kind: 'server', text };
+  } else if (typeof body === 'string' && body.trim() && !body.trim().startsWith('<')) {
+    return { kind: 'server', text: body.trim() };
+  }
+  const status = (err as { response?: { status?: unknown } } | null)?.response?.status;
+  if (status === 400) return { kind: 'invalidRequest' };
+  if (status === 500) return { kind: 'serverError' };
+  return { kind: 'network' };
+}
 
 // ---- quick replies (spec 000 §2, spec 002 quick messages) ----
 

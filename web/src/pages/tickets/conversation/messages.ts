@@ -6,13 +6,13 @@ import { dayKey, formatDateTime } from './time';
 
 export type AckState = 'failed' | 'clock' | 'sent' | 'delivered' | 'read' | 'played';
 
-/** 0 clock, 1 sent, 2 delivered, 3 read, 4 and 5 read (played for audio); -1 failed. */
+/** 0 clock, 1 sent, 2 delivered, 3 read, 4 read (played for audio), 5 read; -1 failed (spec 000 §2). */
 export function ackState(ack: number, mediaType: string): AckState {
   if (ack < 0) return 'failed';
   if (ack === 0) return 'clock';
   if (ack === 1) return 'sent';
   if (ack === 2) return 'delivered';
-  if (ack >= 4 && mediaType === 'audio') return 'played';
+  if (ack === 4 && mediaType === 'audio') return 'played';
   return 'read';
 }
 

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import { createContact } from '../../../api/contacts';
 import { createTicket, searchContacts } from '../../../api/tickets';
 import { useAuth } from '../../../auth/AuthContext';
-import { errorBodyOf, errorCodeOf } from '../../../errors/errorMessage';
 import { toastError, toastWarning } from '../../../errors/toast';
 import { useTicketActions } from '../TicketActions';
 import { digitsOf } from './cards';
@@ -21,7 +20,7 @@ export function useStartConversation(origin: { queueId: number | null; whatsappI
   const { t } = useTranslation('conversation');
   const { user } = useAuth();
   const navigate = useNavigate();
-  const { userQueues, notifyHolder } = useTicketActions();
+  const { userQueues, handleOpenTicketConflict } = useTicketActions();
   const [busy, setBusy] = useState(false);
 
   const start = useCallback(
@@ -54,16 +53,13 @@ export function useStartConversation(origin: { queueId: number | null; whatsappI
         });
         navigate(`/tickets/${ticket.uuid}`);
       } catch (err) {
-        if (errorCodeOf(err) === 'ERR_OTHER_OPEN_TICKET') {
-          const holder = errorBodyOf(err) as { userId?: number | null; user?: string | null; queue?: string | null; uuid?: string | null } | undefined;
-          if (holder?.uuid && holder.userId === user.id) navigate(`/tickets/${holder.uuid}`);
-          else notifyHolder(holder?.user ?? null, holder?.queue ?? null);
-        } else toastError(err);
+        // The contact's open ticket: the same notice as the new-ticket dialog (holder named, or mine opened).
+        if (!handleOpenTicketConflict(err)) toastError(err);
       } finally {
         setBusy(false);
       }
     },
-    [navigate, notifyHolder, origin.queueId, origin.whatsappId, t, user, userQueues],
+    [handleOpenTicketConflict, navigate, origin.queueId, origin.whatsappId, t, user, userQueues],
   );
 
   return { start, busy };

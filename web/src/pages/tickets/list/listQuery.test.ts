@@ -8,6 +8,7 @@ const filters = (over: Partial<ListFilters> = {}): ListFilters => ({
   searchParam: '',
   searchOnMessages: false,
   tagIds: [],
+  whatsappIds: [],
   userIds: [],
   statuses: [],
   sort: 'DESC',
@@ -40,7 +41,7 @@ describe('GET /api/tickets parameters', () => {
     const params = buildListQuery(
       'search',
       1,
-      filters({ showAll: true, searchParam: '  maria ', searchOnMessages: true, tagIds: [5, 6], userIds: [7], statuses: ['open', 'closed'], sort: 'ASC' }),
+      filters({ showAll: true, searchParam: '  maria ', searchOnMessages: true, tagIds: [5, 6], whatsappIds: [3, 3, 4], userIds: [7], statuses: ['open', 'closed'], sort: 'ASC' }),
       true,
     );
     expect(params).toEqual({
@@ -50,14 +51,15 @@ describe('GET /api/tickets parameters', () => {
       searchParam: 'maria',
       searchOnMessages: true,
       tags: '[5,6]',
+      whatsappIds: '[3,4]',
       users: '[7]',
       statusFilter: '["open","closed"]',
     });
-    expect(parse(params)).toMatchObject({ searchParam: 'maria', searchOnMessages: true, tags: [5, 6], users: [7], statusFilter: ['open', 'closed'], sortTickets: 'DESC' });
+    expect(parse(params)).toMatchObject({ searchParam: 'maria', searchOnMessages: true, tags: [5, 6], whatsappIds: [3, 4], users: [7], statusFilter: ['open', 'closed'], sortTickets: 'DESC' });
   });
 
   it('a user searches with showAll false and without the admin filters', () => {
-    const params = buildListQuery('search', 1, filters({ showAll: true, searchParam: 'x', tagIds: [1], userIds: [2], statuses: ['open'] }), false);
+    const params = buildListQuery('search', 1, filters({ showAll: true, searchParam: 'x', tagIds: [1], whatsappIds: [3], userIds: [2], statuses: ['open'] }), false);
     expect(params).toEqual({ status: 'search', pageNumber: 1, showAll: false, searchParam: 'x' });
   });
 
@@ -91,12 +93,13 @@ describe('panel rules', () => {
     expect(activeFilterCount('open', filters({ queueIds: [1] }), true, [1, 2])).toBe(1);
     expect(activeFilterCount('open', filters({ tagIds: [1] }), true, [1])).toBe(0);
     expect(activeFilterCount('search', filters({ tagIds: [1], userIds: [2], statuses: ['open'] }), true, [])).toBe(3);
+    expect(activeFilterCount('search', filters({ whatsappIds: [1] }), true, [])).toBe(1);
     expect(activeFilterCount('search', filters({ tagIds: [1] }), false, [])).toBe(0);
   });
 
   it('search live criteria: admin filters only for admins', () => {
-    const f = filters({ queueIds: [1], tagIds: [2], userIds: [3], statuses: ['open'] });
-    expect(searchCriteria(f, true)).toEqual({ statuses: ['open'], userIds: [3], queueIds: [1], tagIds: [2] });
-    expect(searchCriteria(f, false)).toEqual({ statuses: [], userIds: [], queueIds: [1], tagIds: [] });
+    const f = filters({ queueIds: [1], tagIds: [2], userIds: [3], statuses: ['open'], whatsappIds: [4] });
+    expect(searchCriteria(f, true)).toEqual({ statuses: ['open'], userIds: [3], queueIds: [1], tagIds: [2], whatsappIds: [4] });
+    expect(searchCriteria(f, false)).toEqual({ statuses: [], userIds: [], queueIds: [1], tagIds: [], whatsappIds: [] });
   });
 });

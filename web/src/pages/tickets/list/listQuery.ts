@@ -14,6 +14,8 @@ export type ListFilters = {
   searchOnMessages: boolean;
   /** Admin search filters (spec 000 §2 'Search tab'). */
   tagIds: number[];
+  /** Connections (sent as whatsappIds; offered only when the company has connections). */
+  whatsappIds: number[];
   userIds: number[];
   statuses: TicketStatus[];
   /** Order of the open view's tabs. */
@@ -49,6 +51,7 @@ export function buildListQuery(view: ListView, pageNumber: number, f: ListFilter
     }
     if (admin) {
       if (f.tagIds.length > 0) params.tags = list(f.tagIds);
+      if (f.whatsappIds.length > 0) params.whatsappIds = list(f.whatsappIds);
       if (f.userIds.length > 0) params.users = list(f.userIds);
       if (f.statuses.length > 0) params.statusFilter = list(f.statuses);
     }
@@ -69,6 +72,7 @@ export function searchCriteria(f: ListFilters, admin: boolean): SearchCriteria {
     userIds: admin ? f.userIds : [],
     queueIds: f.queueIds,
     tagIds: admin ? f.tagIds : [],
+    whatsappIds: admin ? f.whatsappIds : [],
   };
 }
 
@@ -80,7 +84,7 @@ export function activeFilterCount(view: ListView, f: ListFilters, admin: boolean
   let n = 0;
   const everyQueue = allQueueIds.length === f.queueIds.length && allQueueIds.every((id) => f.queueIds.includes(id));
   if (f.queueIds.length > 0 && !everyQueue) n += 1;
-  if (view === 'search' && admin) n += [f.tagIds, f.userIds, f.statuses].filter((x) => x.length > 0).length;
+  if (view === 'search' && admin) n += [f.tagIds, f.whatsappIds, f.userIds, f.statuses].filter((x) => x.length > 0).length;
   return n;
 }
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { contactNumber, createContactBody, optionalEmail } from '@atende/kit/contracts';
+import i18n from '../../i18n';
+import { validationText, zodRule } from './zodRule';
+
+const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> => {
+  try {
+    await rule.validator(undefined, value);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+describe('form validation messages', () => {
+  it('translates the shared messages and keeps any other text', () => {
+    const t = (key: string) => `<${key}>`;
+    expect(validationText('Too Short!', t)).toBe('<validation.tooShort>');
+    expect(validationText('Too Long!', t)).toBe('<validation.tooLong>');
+    expect(validationText('Required', t)).toBe('<validation.required>');
+    expect(validationText('Invalid email', t)).toBe('<validation.invalidEmail>');
+    expect(validationText('Nome é obrigatório', t)).toBe('Nome é obrigatório');
+  });
+
+  it('shows the contact form messages in the current language', async () => {
+    await i18n.changeLanguage('pt-BR');
+    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('Muito curto!');
+    expect(await failure(zodRule(createContactBody.shape.name), '')).toBe('Obrigatório');
+    expect(await failure(zodRule(contactNumber), '123')).toBe('Muito curto!');
+    expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('E-mail inválido');
+    expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), '')).toBeNull();
+    await i18n.changeLanguage('es');
+    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('¡Demasiado corto!');
+    await i18n.changeLanguage('en');
+    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
+    await i18n.changeLanguage('pt-BR');
+  });
+});
