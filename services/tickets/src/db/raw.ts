@@ -1,5 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import { PgDialect, getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { clientOf, quoteIdentifier, type Sql } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 
@@ -26,6 +26,18 @@ function clientFor(db: TicketsDb): Sql {
  */
 export const run = <T = Record<string, unknown>>(db: TicketsDb, text: string, params: unknown[]): Promise<T[]> =>
   clientFor(db).unsafe(text, params as never[], { prepare: true }).execute() as unknown as Promise<T[]>;
+
+const dialect = new PgDialect();
+
+/**
+ * Run a drizzle statement unprepared: planned for its own values every time. For statements whose best
+ * plan depends on them (the ticket list: tenants, statuses and visibility terms of very different sizes),
+ * where a cached generic plan runs several times slower than the planning it saves.
+ */
+export const runPlannedEachTime = <T = Record<string, unknown>>(db: TicketsDb, statement: SQL): Promise<T[]> => {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return clientFor(db).unsafe(text, params as never[], { prepare: false }).execute() as unknown as Promise<T[]>;
+};
 
 /** "schema"."table" */
 export const tableRef = (table: PgTable): string => {

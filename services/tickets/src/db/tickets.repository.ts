@@ -3,7 +3,7 @@ import type { TicketStatus } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
 import type { TicketChanges } from '../domain/tickets.js';
-import { columns, run, tableRef } from './raw.js';
+import { columns, run, runPlannedEachTime, tableRef } from './raw.js';
 import { contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -250,7 +250,7 @@ export function ticketsRepository(db: TicketsDb) {
     },
     /** The page and the capped count of a list filter, in one round trip (see ticketListQuery). */
     list: async (filter: TicketListFilter, timeZone: string, cap: number, plan: MessageSearchPlan = 'hashed'): Promise<{ ids: number[]; hasMore: boolean; count: number }> => {
-      const [row] = (await db.execute(ticketListQuery(filter, timeZone, cap, plan))) as unknown as { ids: number[]; count: number }[];
+      const [row] = await runPlannedEachTime<{ ids: number[]; count: number }>(db, ticketListQuery(filter, timeZone, cap, plan));
       const ids = row?.ids ?? [];
       return { ids: ids.slice(0, filter.limit), hasMore: ids.length > filter.limit, count: row?.count ?? 0 };
     },
