@@ -44,7 +44,7 @@ export async function createInProcessGateway(options: Common & { services: Servi
 
 /** Cluster: /api/* proxied to the owning service, /socket.io to realtime (with upgrades), web at /. */
 export async function createProxyGateway(options: Common & { upstreams: Partial<Record<string, string>> }): Promise<{ app: HttpApp; attach(server: Server): void }> {
-  const app = createHttpApp({ logger: options.logger, trustProxy: options.trustProxy, notFound: webFallback(options.webDir) });
+  const app = createHttpApp({ logger: options.logger, trustProxy: options.trustProxy, notFound: webFallback(options.webDir), requestContext: false });
   registerEdge(app, { verify: options.verify, limits: options.limits, ...options.rate });
   const docs = await mergedDocs(options);
   await app.register(swagger, { openapi: { info: { title: 'Atende API', version: options.version } } });

@@ -22,6 +22,7 @@ export * from './http/media.js';
 export * from './rate-limit.js';
 export * from './storage.js';
 export * from './directory.js';
+export * from './read-cache.js';
 export * from './service.js';
 export * from './run-service.js';
 export * from './services.js';

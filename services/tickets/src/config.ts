@@ -15,5 +15,12 @@ export const ticketsConfigShape = {
       return false;
     }
   }, 'must be an IANA time zone').default('America/Sao_Paulo'),
+  /**
+   * Longest life of a cached ticket-list or message-page answer (ms; 0 turns the cache off). Any change of
+   * the company drops its answers at once; this only bounds what a lost event could leave stale.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Characters of answers the read cache holds at most (oldest dropped first). */
+  READ_CACHE_SIZE: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
 };
 export type TicketsConfig = z.output<z.ZodObject<typeof ticketsConfigShape>>;

@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import {
+  CompanyReadCache,
   Outbox,
   createGuards,
+  invalidateOnEvents,
   createUnitOfWork,
   createUserDirectory,
   mediaBase,
@@ -55,11 +57,16 @@ const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
   ticketEventHandlers,
 ];
 
+/** Every event that may change a ticket list or a message page, whoever publishes it. */
+const CACHE_INVALIDATING_EVENTS = ['tickets.>', 'auth.user.>', 'admin.>', 'channels.connection.>', 'channels.message.>'];
+
 /** Contacts, tickets, messages and everything hanging on them (bounded context "tickets"). */
 export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, config): Promise<Service> => {
   const db = drizzle(preparedStatements(ctx.sql), { schema });
   const outbox = new Outbox(ctx.sql, 'tickets', ctx.bus, ctx.logger);
-  const unitOfWork = createUnitOfWork(db, outbox);
+  const readCache = new CompanyReadCache({ ttlMs: config.READ_CACHE_MS, maxSize: config.READ_CACHE_SIZE });
+  // This process's own commits drop their companies' cached answers before the caller hears back.
+  const unitOfWork = createUnitOfWork(db, outbox, { afterCommit: (companies) => companies.forEach((id) => readCache.invalidate(id)) });
   let subscriptions: Subscription[] = [];
   let deps: TicketsDeps | undefined;
 
@@ -69,7 +76,7 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
     subscriptions.push(...userDirectory.subscriptions);
     const users = userDirectory.directory;
     const guards = createGuards({ verify: ctx.verify, companies: ctx.companies, users });
-    deps = { ctx, config, db, unitOfWork, guards, users, mediaUrl: (key) => ctx.media.url(mediaBase('tickets'), key) };
+    deps = { ctx, config, db, unitOfWork, guards, users, readCache, mediaUrl: (key) => ctx.media.url(mediaBase('tickets'), key) };
     return deps;
   };
 
@@ -86,6 +93,9 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
     async start() {
       await migrate(ctx.sql, { schema: 'tickets', dir: MIGRATIONS, logger: ctx.logger });
       const d = await build();
+      // Other replicas' commits and what other services change (users, connections, settings) reach every
+      // replica as events; each drops the company's cached answers.
+      if (readCache.enabled) subscriptions.push(...(await invalidateOnEvents(ctx.bus, readCache, CACHE_INVALIDATING_EVENTS)));
       for (const module of eventModules) subscriptions.push(...(await module(d)));
       outbox.start();
     },

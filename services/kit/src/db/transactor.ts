@@ -11,20 +11,30 @@ import { quoteIdentifier } from './client.js';
 
 export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Promise<T>) => Promise<T>;
 
+export type UnitOfWorkOptions = {
+  /** After each commit, with the companies its events were about (null: an event of no company). */
+  afterCommit?: (companyIds: ReadonlySet<number | null>) => void;
+};
+
 /**
  * A transaction whose events go to the outbox in the same commit; the relay is kicked after commit.
  * Every write path of a service goes through this.
  */
-export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox): UnitOfWork<Db> {
+export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox, options: UnitOfWorkOptions = {}): UnitOfWork<Db> {
   return async (work) => {
     let flushed: Promise<void> | undefined;
+    const companies = new Set<number | null>();
     const result = await db.transaction(async (tx) => {
       // Events are written together just before commit (one insert for all of them), sent and not
       // awaited here: the insert and the COMMIT go to PostgreSQL in one round trip, in that order.
       // Should the insert fail, the transaction is aborted and its COMMIT only rolls it back: the
       // error is thrown below, and nothing of the work (nor its events) was committed.
       const events = outbox.batch(tx as unknown as AnyDb);
-      const value = await work(tx as unknown as Db, events.emit);
+      const emit: Emit = (subject, companyId, data) => {
+        companies.add(companyId);
+        return events.emit(subject, companyId, data);
+      };
+      const value = await work(tx as unknown as Db, emit);
       if (!events.sentAtOnce) {
         await events.flush();
         return value;
@@ -34,6 +44,7 @@ export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox): Unit
       return value;
     });
     await flushed;
+    if (companies.size > 0) options.afterCommit?.(companies);
     outbox.kick();
     return result;
   };
@@ -51,7 +62,14 @@ export function durableName(consumer: string, subject: string): string {
  * so events of one conversation keep their order.
  */
 export function consume<S extends EventSubject, Db extends AnyDb>(
-  deps: { bus: Bus; unitOfWork: UnitOfWork<Db>; schema: string; logger?: Logger },
+  deps: {
+    bus: Bus;
+    unitOfWork: UnitOfWork<Db>;
+    schema: string;
+    logger?: Logger;
+    /** After the handler's transaction committed, with the event's company (read caches drop what it may have changed). */
+    afterCommit?: (companyId: number | null) => void;
+  },
   subject: S,
   consumer: string,
   handler: (tx: Db, data: EventData<S>, envelope: Envelope<EventData<S>>, emit: Emit) => Promise<void>,
@@ -78,6 +96,7 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
         deps.logger?.debug({ subject, eventId: envelope.id, requestId: envelope.requestId }, 'event consumed');
         await handler(tx, envelope.data, envelope, emit);
       });
+      deps.afterCommit?.(envelope.companyId);
     });
   });
 }

@@ -15,6 +15,11 @@ export type HttpAppOptions = {
   trustProxy?: boolean;
   /** JSON body ceiling; uploads have their own limits. Default 1 MiB. */
   bodyLimit?: number;
+  /**
+   * Run each request in a request context (its id on every log line and bus event of the work it does);
+   * default true. The proxying gateway does no work of its own: without it, no promise pays the async hooks.
+   */
+  requestContext?: boolean;
   /** What answers unknown paths (the gateway serves the web app's pages); the catalogue 404 by default. */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 };
@@ -39,8 +44,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const withContext = options.requestContext ?? true;
   app.addHook('onRequest', (request, reply, done) => {
-    requestContext.enterWith({ requestId: request.id });
+    if (withContext) requestContext.enterWith({ requestId: request.id });
     reply.header('x-request-id', request.id);
     done();
   });
@@ -51,4 +57,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(options.notFound ?? notFoundHandler);
   return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** Send an answer serialized before (`reply.serialize`, e.g. kept by a read cache) as JSON, as is. */
+export function sendSerialized(reply: FastifyReply, body: string | Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

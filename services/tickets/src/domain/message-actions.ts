@@ -73,8 +73,8 @@ export function createConversation(deps: TicketsDeps) {
 
   return {
     /** A page of the conversation (20, newest page first, oldest first within it); reading it clears the unread count. */
-    async page(auth: AuthUser, ticketId: number, pageNumber: number): Promise<{ messages: Message[]; ticket: Ticket; count: number; hasMore: boolean }> {
-      const c = await access.caller(auth);
+    /** GET /messages/:ticketId for a caller (resolved by the route: its answers are cached per viewer). */
+    async page(c: Caller, ticketId: number, pageNumber: number): Promise<{ messages: Message[]; ticket: Ticket; count: number; hasMore: boolean }> {
       let ticket = await access.visibleTicket(db, c, ticketId);
       const repo = messagesRepository(db);
       // Nothing to reset (the usual case): the ticket's details are read alongside the page.

@@ -101,8 +101,8 @@ export function createTicketDesk(deps: TicketsDeps) {
   };
 
   return {
-    async list(auth: AuthUser, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; hasMore: boolean; count: number }> {
-      const c = await access.caller(auth);
+    /** GET /tickets for a caller (the route resolves the caller first: its answers are cached per viewer). */
+    async list(c: Caller, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; hasMore: boolean; count: number }> {
       const filter = buildTicketListFilter(c.companyId, c.viewer, query);
       const repo = ticketsRepository(db);
       const page = await repo.list(filter, tz, COUNT_CAP, await repo.messageSearchPlan(filter));

@@ -26,7 +26,7 @@ export function conversationKey(envelope: Envelope): string | null {
 export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscription[]> {
   const { ctx, unitOfWork } = deps;
   const inbound = createInbound(deps);
-  const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger };
+  const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger, afterCommit: (companyId: number | null) => deps.readCache.invalidate(companyId) };
   const companyOf = (companyId: number | null, subject: string): number | null => {
     if (companyId === null) ctx.logger.warn({ subject }, 'event without company dropped');
     return companyId;

@@ -13,7 +13,9 @@ import {
   ticketIdParams,
 } from '@atende/kit';
 import type { RouteModule } from '../deps.js';
+import { createAccess } from '../domain/access.js';
 import { createConversation, type SendInput, type UploadedFile } from '../domain/message-actions.js';
+import { sendCachedRead } from './cached-read.js';
 
 const sendAnswer = z.object({ message, messages: z.array(message), duplicate: z.boolean() });
 
@@ -42,13 +44,19 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
 /** Messages of a ticket (spec 000 §7): history, send (JSON or multipart), edit, delete, react, forward. */
 export const messagesRoutes: RouteModule = (app, deps) => {
   const conversation = createConversation(deps);
+  const access = createAccess(deps);
   const { guards } = deps;
   const tags = ['messages'];
 
   app.get(
     '/api/messages/:ticketId',
     { preHandler: guards.authenticated, schema: { tags, params: ticketIdParams, querystring: listMessagesQuery, response: { 200: messagesPage } } },
-    (request) => conversation.page(request.auth, request.params.ticketId, request.query.pageNumber),
+    async (request, reply) => {
+      const c = await access.caller(request.auth);
+      const { ticketId } = request.params;
+      const { pageNumber } = request.query;
+      return sendCachedRead(deps, reply, c, 'messages', [ticketId, pageNumber], () => conversation.page(c, ticketId, pageNumber));
+    },
   );
 
   app.post(

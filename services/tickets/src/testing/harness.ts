@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import {
+  CompanyReadCache,
   Directory,
   LocalStorage,
   MediaSigner,
@@ -71,7 +72,13 @@ export type Harness = {
   stop(): Promise<void>;
 };
 
-export const testConfig: TicketsConfig = { MESSAGE_MEDIA_MAX_BYTES: 64 * 1024, IMPORT_MAX_BYTES: 1024 * 1024, TICKETS_TIME_ZONE: 'America/Sao_Paulo' };
+export const testConfig: TicketsConfig = {
+  MESSAGE_MEDIA_MAX_BYTES: 64 * 1024,
+  IMPORT_MAX_BYTES: 1024 * 1024,
+  TICKETS_TIME_ZONE: 'America/Sao_Paulo',
+  READ_CACHE_MS: 5_000,
+  READ_CACHE_SIZE: 16 * 1024 * 1024,
+};
 
 export function makeUser(fields: Partial<User> & { id: number; companyId: number }): User {
   const now = new Date().toISOString();
@@ -166,6 +173,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     unitOfWork: createUnitOfWork(db, outbox),
     guards: createGuards({ verify: ctx.verify, companies, users: directory.directory }),
     users: directory.directory,
+    readCache: new CompanyReadCache({ ttlMs: 0, maxSize: 0 }),
     mediaUrl: (key) => ctx.media.url(mediaBase('tickets'), key),
   };
 
