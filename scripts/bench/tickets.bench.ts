@@ -1,7 +1,8 @@
 /**
- * Issue "Tickets service" benchmarks, cluster path (each service its own HTTP server behind the gateway's
- * proxy, this machine's PostgreSQL, NATS JetStream and Redis): one company with 100k tickets and 2M
- * messages, 50 users, 10 queues, plus 9 smaller companies; an attendant with 3 queues reads.
+ * Issue "Tickets service" benchmarks, cluster path as deployed: the tickets service and the gateway each
+ * in its own Node process (`services/<name>/dist/main.js`, as in their pods), this machine's PostgreSQL,
+ * NATS JetStream and Redis; one company with 100k tickets and 2M messages, 50 users, 10 queues, plus 9
+ * smaller companies; an attendant with 3 queues reads. The load generator runs in this process.
  */
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.NATS_URL ??= 'nats://127.0.0.1:4222';
@@ -16,31 +17,59 @@ const { buildTicketListFilter, COUNT_CAP } = await import('../../services/ticket
 const { startTestPlatform } = await import('@atende/standalone/testing');
 const { seedTickets, defaultSeed } = await import('../../services/tickets/scripts/seed.js');
 const { load, row, tableHead, writeSection } = await import('./report.js');
+const { startServiceProcess } = await import('./processes.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
-const platform = await startTestPlatform({ rate: unlimited });
+// BENCH_DATABASE_URL: a database kept between runs; seeded on the first, re-used (seed skipped) afterwards.
+const keptDatabase = process.env.BENCH_DATABASE_URL ? await ensureDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+const platform = await startTestPlatform({ rate: unlimited, ...(keptDatabase ? { databaseUrl: keptDatabase } : {}) });
 const sql = createSql(platform.databaseUrl, { max: 4 });
+const processes: { stop(): Promise<void> }[] = [];
 try {
-  const companies: number[] = [];
-  for (let i = 0; i < 10; i++) companies.push((await platform.createCompany({ name: `Bench ${i + 1}` })).companyId);
-  const seedStart = Date.now();
-  const seeded = await seedTickets(sql, { ...defaultSeed, companies, log: (line) => console.log(line) });
-  const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
+  let seeded = keptDatabase ? await seededBefore() : null;
+  let seedSeconds = 0;
+  if (!seeded) {
+    const companies: number[] = [];
+    for (let i = 0; i < 10; i++) companies.push((await platform.createCompany({ name: `Bench ${i + 1}` })).companyId);
+    const seedStart = Date.now();
+    seeded = await seedTickets(sql, { ...defaultSeed, companies, log: (line) => console.log(line) });
+    seedSeconds = Math.round((Date.now() - seedStart) / 1000);
+  }
   const big = seeded[0]!;
   const attendant = big.users.find((u) => u.profile === 'user')!;
   const session = await platform.login(attendant.email, defaultSeed.password);
   const headers = { authorization: `Bearer ${session.token}` };
   const queueIds = encodeURIComponent(JSON.stringify(attendant.queueIds));
 
-  const listUrl = `${platform.url}/api/tickets?status=open&pageNumber=1&showAll=false&queueIds=${queueIds}`;
-  const first = await platform.request('GET', listUrl.slice(platform.url.length), { token: session.token });
-  if (first.status !== 200) throw new Error(`list: ${first.status} ${JSON.stringify(first.body)}`);
-  const ticketId: number = first.body.tickets[0].id;
+  // As deployed: the tickets service in its own process (its consumers and outbox relay move there from the
+  // in-process one, which stops), the gateway in its own process in front of it; auth and admin stay here.
+  await platform.services.find((s) => s.name === 'tickets')!.stop();
+  const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, BUS_PREFIX: platform.busPrefix, JWT_PUBLIC_KEY: platform.keys.publicKey };
+  const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir });
+  processes.push(tickets);
+  const gateway = await startServiceProcess('gateway', {
+    ...shared,
+    AUTH_URL: platform.serviceUrls.auth!,
+    ADMIN_URL: platform.serviceUrls.admin!,
+    REALTIME_URL: platform.serviceUrls.realtime!,
+    TICKETS_URL: tickets.url,
+    RATE_LIMIT_IP_PER_MINUTE: '1000000000',
+    RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+  });
+  processes.push(gateway);
+
+  const listUrl = `${gateway.url}/api/tickets?status=open&pageNumber=1&showAll=false&queueIds=${queueIds}`;
+  const first = await fetch(listUrl, { headers });
+  if (first.status !== 200) throw new Error(`list: ${first.status} ${await first.text()}`);
+  const ticketId: number = ((await first.json()) as { tickets: { id: number }[] }).tickets[0]!.id;
   await load({ url: listUrl, headers, duration: 3 });
   const list = await load({ url: listUrl, headers, duration: 15 });
-  const searchUrl = `${platform.url}/api/tickets?searchParam=${encodeURIComponent('orçamento do aparelho')}&searchOnMessages=true&pageNumber=1`;
+  const searchUrl = `${gateway.url}/api/tickets?searchParam=${encodeURIComponent('orçamento do aparelho')}&searchOnMessages=true&pageNumber=1`;
+  await load({ url: searchUrl, headers, duration: 3 });
   const search = await load({ url: searchUrl, headers, duration: 15 });
-  const messagesUrl = `${platform.url}/api/messages/${ticketId}?pageNumber=1`;
+  const messagesUrl = `${gateway.url}/api/messages/${ticketId}?pageNumber=1`;
+  await load({ url: messagesUrl, headers, duration: 3 });
   const messages = await load({ url: messagesUrl, headers, duration: 15 });
 
   // The plans of the list and search statements, exactly as the repository builds them for this attendant.
@@ -112,7 +141,7 @@ try {
   writeSection(
     'tickets',
     'Tickets service (cluster path)',
-    `Seeded with \`services/tickets/scripts/seed.ts\`: one company with ${defaultSeed.tickets.toLocaleString('en')} tickets and ${(defaultSeed.tickets * defaultSeed.messagesPerTicket).toLocaleString('en')} messages, ${defaultSeed.users} users and ${defaultSeed.queues} queues, plus 9 companies of ${defaultSeed.small.tickets.toLocaleString('en')} tickets (seeding took ${seedSeconds} s). Requests through the gateway's proxy to the tickets service, as an attendant with 3 queues; 50 connections, 15 s each, after a warm-up.
+    `Seeded with \`services/tickets/scripts/seed.ts\`: one company with ${defaultSeed.tickets.toLocaleString('en')} tickets and ${(defaultSeed.tickets * defaultSeed.messagesPerTicket).toLocaleString('en')} messages, ${defaultSeed.users} users and ${defaultSeed.queues} queues, plus 9 companies of ${defaultSeed.small.tickets.toLocaleString('en')} tickets (seeding took ${seedSeconds || 'an earlier run'}${seedSeconds ? ' s' : ''}). The tickets service and the gateway each run in their own Node process as deployed (\`services/<name>/dist/main.js\`); requests go through the gateway, as an attendant with 3 queues; 50 connections, 15 s each, after a 3 s warm-up. The load generator (autocannon), both processes, PostgreSQL, NATS and Redis share the machine's 2 cores.
 
 ${tableHead}
 ${row('GET /api/tickets?status=open (page 1, attendant with 3 queues)', list)}
@@ -136,7 +165,43 @@ ${searchPlan}
 \`\`\``,
   );
 } finally {
+  for (const p of processes.reverse()) await p.stop();
   await sql.end();
   await platform.stop();
 }
 process.exit(0);
+
+/** Create the kept database when it does not exist yet; its URL. */
+async function ensureDatabase(url: string): Promise<string> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error('BENCH_DATABASE_URL: the database name must be [a-z0-9_]+');
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = createSql(server.toString(), { max: 1 });
+  try {
+    const [row] = await admin`select 1 as found from pg_database where datname = ${name}`;
+    if (!row) await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return url;
+}
+
+/** The big company of an earlier run's seed in the kept database (null when it holds none). */
+async function seededBefore(): Promise<Awaited<ReturnType<typeof seedTickets>> | null> {
+  const [company] = await sql`select id from admin.companies where name = 'Bench 1' order by id limit 1`.catch(() => []);
+  if (!company) return null;
+  const companyId = company.id as number;
+  const users = await sql`select u.id, u.email, u.profile, u.queue_ids from auth.users u where u.company_id = ${companyId} and u.email like 'seed-u%' order by u.id`;
+  const queues = await sql`select id from tickets.queues where company_id = ${companyId} order by id`;
+  if (users.length === 0 || queues.length === 0) return null;
+  console.log(`re-using the seed of an earlier run (company ${companyId})`);
+  return [
+    {
+      companyId,
+      queueIds: queues.map((q) => q.id as number),
+      users: users.map((u) => ({ id: u.id as number, email: u.email as string, profile: u.profile as string, queueIds: u.queue_ids as number[] })),
+      connectionId: 900_000 + companyId,
+    },
+  ];
+}

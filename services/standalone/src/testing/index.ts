@@ -29,6 +29,9 @@ export type Session = { token: string; cookie: string; user: any };
 export type TestPlatform = Platform & {
   keys: { privateKey: string; publicKey: string };
   dataDir: string;
+  /** This run's bus subject prefix and media signing key (benchmarks start service processes on them). */
+  busPrefix: string;
+  mediaKey: string;
   /** This run's own database (benchmarks seed it directly). */
   databaseUrl: string;
   /** fetch against the gateway; JSON in and out. */
@@ -50,7 +53,8 @@ const unique = () => randomBytes(5).toString('hex');
  * gateway) unless DATABASE_URL/NATS_URL/REDIS_URL are set: then the machine's servers and the proxy path.
  */
 export async function startTestPlatform(overrides: Partial<PlatformOptions> & { env?: Record<string, string> } = {}): Promise<TestPlatform> {
-  const db = await createTestDatabase();
+  // A database given by the caller (a benchmark re-using its seed) is kept; otherwise this run's own one.
+  const db = overrides.databaseUrl ? { url: overrides.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const prefix = `t_${unique()}`;
   const logger = createLogger({ name: 'test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   let bus: Bus;
@@ -64,19 +68,20 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
   const limits = createRateLimitStore(process.env.REDIS_URL, `${prefix}:rl:`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atende-test-data-'));
   const keys = generateSigningKeys();
+  const mediaKey = randomBytes(32).toString('hex');
   const platform = await startPlatform({
-    databaseUrl: db.url,
     bus,
     limits,
     logger,
     dataDir,
     webDir: defaultWebDir(),
     keys,
-    mediaKey: randomBytes(32).toString('hex'),
+    mediaKey,
     port: 0,
     mode: clusterPath ? 'proxy' : 'in-process',
     beforeRelays: async () => memory?.release(),
     ...overrides,
+    databaseUrl: db.url,
     env: { ADMIN_EMAIL, ADMIN_PASSWORD, ...overrides.env },
   });
 
@@ -112,6 +117,8 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
     ...platform,
     keys,
     dataDir,
+    busPrefix: prefix,
+    mediaKey,
     databaseUrl: db.url,
     request,
     login,
