@@ -45,32 +45,50 @@ try {
   // in-process one, which stops), the gateway in its own process in front of it; auth and admin stay here.
   await platform.services.find((s) => s.name === 'tickets')!.stop();
   const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, BUS_PREFIX: platform.busPrefix, JWT_PUBLIC_KEY: platform.keys.publicKey };
-  const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir });
-  processes.push(tickets);
-  const gateway = await startServiceProcess('gateway', {
-    ...shared,
-    AUTH_URL: platform.serviceUrls.auth!,
-    ADMIN_URL: platform.serviceUrls.admin!,
-    REALTIME_URL: platform.serviceUrls.realtime!,
-    TICKETS_URL: tickets.url,
-    RATE_LIMIT_IP_PER_MINUTE: '1000000000',
-    RATE_LIMIT_USER_PER_MINUTE: '1000000000',
-    RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
-  });
-  processes.push(gateway);
-
-  const listUrl = `${gateway.url}/api/tickets?status=open&pageNumber=1&showAll=false&queueIds=${queueIds}`;
-  const first = await fetch(listUrl, { headers });
-  if (first.status !== 200) throw new Error(`list: ${first.status} ${await first.text()}`);
-  const ticketId: number = ((await first.json()) as { tickets: { id: number }[] }).tickets[0]!.id;
-  await load({ url: listUrl, headers, duration: 3 });
-  const list = await load({ url: listUrl, headers, duration: 15 });
-  const searchUrl = `${gateway.url}/api/tickets?searchParam=${encodeURIComponent('orçamento do aparelho')}&searchOnMessages=true&pageNumber=1`;
-  await load({ url: searchUrl, headers, duration: 3 });
-  const search = await load({ url: searchUrl, headers, duration: 15 });
-  const messagesUrl = `${gateway.url}/api/messages/${ticketId}?pageNumber=1`;
-  await load({ url: messagesUrl, headers, duration: 3 });
-  const messages = await load({ url: messagesUrl, headers, duration: 15 });
+  const deploy = async (ticketsEnv: Record<string, string> = {}) => {
+    const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir, ...ticketsEnv });
+    processes.push(tickets);
+    const gateway = await startServiceProcess('gateway', {
+      ...shared,
+      AUTH_URL: platform.serviceUrls.auth!,
+      ADMIN_URL: platform.serviceUrls.admin!,
+      REALTIME_URL: platform.serviceUrls.realtime!,
+      TICKETS_URL: tickets.url,
+      RATE_LIMIT_IP_PER_MINUTE: '1000000000',
+      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
+    });
+    processes.push(gateway);
+    return {
+      url: gateway.url,
+      async stop() {
+        await gateway.stop();
+        await tickets.stop();
+      },
+    };
+  };
+  const readsThrough = async (gatewayUrl: string) => {
+    const listUrl = `${gatewayUrl}/api/tickets?status=open&pageNumber=1&showAll=false&queueIds=${queueIds}`;
+    const first = await fetch(listUrl, { headers });
+    if (first.status !== 200) throw new Error(`list: ${first.status} ${await first.text()}`);
+    const ticketId: number = ((await first.json()) as { tickets: { id: number }[] }).tickets[0]!.id;
+    const measure = async (url: string) => {
+      await load({ url, headers, duration: 3 });
+      return load({ url, headers, duration: 15 });
+    };
+    return {
+      ticketId,
+      list: await measure(listUrl),
+      search: await measure(`${gatewayUrl}/api/tickets?searchParam=${encodeURIComponent('orçamento do aparelho')}&searchOnMessages=true&pageNumber=1`),
+      messages: await measure(`${gatewayUrl}/api/messages/${ticketId}?pageNumber=1`),
+    };
+  };
+  // Every request reading PostgreSQL (read cache off), then as configured by default.
+  const uncachedDeployment = await deploy({ READ_CACHE_MS: '0' });
+  const uncached = await readsThrough(uncachedDeployment.url);
+  await uncachedDeployment.stop();
+  const deployment = await deploy();
+  const { ticketId, list, search, messages } = await readsThrough(deployment.url);
 
   // The plans of the list and search statements, exactly as the repository builds them for this attendant.
   const db = drizzle(preparedStatements(sql), { schema });
@@ -147,6 +165,11 @@ ${tableHead}
 ${row('GET /api/tickets?status=open (page 1, attendant with 3 queues)', list)}
 ${row('GET /api/tickets search in messages (trigram index)', search)}
 ${row(`GET /api/messages/${ticketId} (page 1)`, messages)}
+${row('GET /api/tickets?status=open — read cache off', uncached.list)}
+${row('GET /api/tickets search in messages — read cache off', uncached.search)}
+${row(`GET /api/messages/${uncached.ticketId} — read cache off`, uncached.messages)}
+
+The list and message pages are answered from the tickets service's per-company read cache (\`READ_CACHE_MS\`, default 5 s): a repeated read with nothing changed in the company is served without PostgreSQL or serialization; any change of the company (a commit of this process, any company event on the bus) drops its answers at once. The rows "read cache off" run the same requests against a tickets process started with \`READ_CACHE_MS=0\`: what every read costs when the company's data changes all the time.
 
 Targets: list ≥ 2,000 req/s with p99 < 50 ms; message search p99 < 150 ms; messages p99 < 20 ms.
 
