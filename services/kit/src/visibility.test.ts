@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeTicket, visibilityRule, type TicketScope, type Viewer } from './visibility.js';
+import { canSeeTicket, hidesNumbers, maskContactNumbers, maskNumber, visibilityRule, type TicketScope, type Viewer } from './visibility.js';
 
 const user = (over: Partial<Viewer> = {}): Viewer => ({
   userId: 10, profile: 'user', super: false, queueIds: [1], allTicket: 'disable', allowGroup: false, allHistoric: 'disabled', allUserChat: 'disabled', ...over,
@@ -39,5 +39,29 @@ describe('ticket visibility (spec 000 §6)', () => {
     expect(sees(user(), ticket({ status: 'group', isGroup: true }))).toBe(false);
     expect(sees(user({ allowGroup: true }), ticket({ status: 'group', isGroup: true }))).toBe(true);
     expect(sees(user({ allowGroup: true }), ticket({ status: 'group', isGroup: true, queueId: 7 }))).toBe(false);
+  });
+});
+
+describe('LGPD numbers', () => {
+  it('hides numbers from profile users only, when enableLGPD and lgpdHideNumber are both on', () => {
+    const on = () => true;
+    expect(hidesNumbers({ profile: 'user', super: false }, on)).toBe(true);
+    expect(hidesNumbers({ profile: 'admin', super: false }, on)).toBe(false);
+    expect(hidesNumbers({ profile: 'user', super: true }, on)).toBe(false);
+    expect(hidesNumbers({ profile: 'user', super: false }, (key) => key === 'lgpdHideNumber')).toBe(false);
+  });
+
+  it('masks every contact of a payload at any depth, once, leaving the rest as it is', () => {
+    const contact = { id: 1, name: 'Joana', number: '5511987654321', remoteJid: '5511987654321@s.whatsapp.net' };
+    const payload = { action: 'create', ticket: { id: 9, contact, lastMessage: '5511987654321' }, messages: [{ id: 2, contact }, { id: 3, contact: null }], createdAt: new Date(0) };
+    const masked = maskContactNumbers(payload);
+    expect(masked.ticket.contact).toEqual({ id: 1, name: 'Joana', number: '5511987****21', remoteJid: null });
+    expect(masked.messages[0]!.contact).toEqual(masked.ticket.contact);
+    expect(masked.messages[1]!.contact).toBeNull();
+    expect(masked.ticket.lastMessage).toBe('5511987654321');
+    expect(masked.createdAt).toBe(payload.createdAt);
+    expect(payload.ticket.contact.number).toBe('5511987654321'); // the original is not touched
+    expect(maskContactNumbers(masked)).toEqual(masked);
+    expect(maskNumber('12')).toBe('**');
   });
 });

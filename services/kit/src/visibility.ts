@@ -68,3 +68,43 @@ export function canSeeTicket(rule: VisibilityRule, ticket: TicketScope): boolean
       return false;
   }
 }
+
+/**
+ * Numbers under LGPD (spec 000 §2, §6; spec 001 §2): with enableLGPD and lgpdHideNumber on, a profile
+ * user sees a contact's number only as its first digits and last two; admins and super users see it all.
+ */
+export function hidesNumbers(viewer: { profile: 'admin' | 'user'; super: boolean }, settingOn: (key: 'enableLGPD' | 'lgpdHideNumber') => boolean): boolean {
+  return viewer.profile === 'user' && !viewer.super && settingOn('enableLGPD') && settingOn('lgpdHideNumber');
+}
+
+const MASK = '****';
+
+/** All but the last 6 characters, then '****', then the last 2 ("5511987****21"); a masked number stays as it is. */
+export function maskNumber(number: string): string {
+  if (number.includes(MASK)) return number;
+  if (number.length <= 2) return '*'.repeat(number.length);
+  return `${number.slice(0, Math.max(0, number.length - 6))}${MASK}${number.slice(-2)}`;
+}
+
+/** A contact with its number masked and its WhatsApp address (which carries the number) dropped. */
+export function maskContact<T extends { number: string; remoteJid?: string | null }>(contact: T): T {
+  return { ...contact, number: maskNumber(contact.number), ...('remoteJid' in contact ? { remoteJid: null } : {}) };
+}
+
+/**
+ * A copy of an answer or event payload in which every contact (any `contact` object carrying a number,
+ * at any depth: tickets, messages, pages of them) has its number masked. Everything else is untouched.
+ */
+export function maskContactNumbers<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => maskContactNumbers(item)) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof Uint8Array) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    let next = item;
+    if (key === 'contact' && item !== null && typeof item === 'object' && typeof (item as { number?: unknown }).number === 'string') {
+      next = maskContact(maskContactNumbers(item) as { number: string; remoteJid?: string | null });
+    } else if (item !== null && typeof item === 'object') next = maskContactNumbers(item);
+    if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = next;
+  }
+  return (copy ?? value) as T;
+}

@@ -3,6 +3,10 @@ import { Server, type Socket } from 'socket.io';
 import {
   AppError,
   canSeeTicket,
+  hidesNumbers,
+  isSettingOn,
+  maskContactNumbers,
+  settingValue,
   createUserDirectory,
   emissionsFor,
   visibilityRule,
@@ -51,14 +55,34 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     return user ? visibilityRule({ ...user, userId: user.id, super: auth.super }) : null;
   };
 
+  /** Whether the company hides contact numbers from profile users (LGPD: enableLGPD and lgpdHideNumber). */
+  const companyHidesNumbers = async (companyId: number | null): Promise<boolean> => {
+    if (companyId === null) return false;
+    const entry = await ctx.companies.get(companyId).catch(() => null);
+    return hidesNumbers({ profile: 'user', super: false }, (key) => isSettingOn(settingValue(entry?.settings, key)));
+  };
+
   const deliver = async (envelope: Envelope, emission: SocketEmission) => {
     const { audience } = emission;
     const name = (companyId: number) => emission.event.replace('{companyId}', String(companyId));
     const companyId = envelope.companyId;
+    // A profile user of a company that hides numbers gets every contact of the payload masked (spec 000 §6).
+    const hiding = audience.to !== 'admins' && audience.to !== 'super' && (await companyHidesNumbers(companyId));
+    let masked: { payload?: unknown; lostPayload?: unknown } | undefined;
+    const shown = (socket: { data: unknown }, which: 'payload' | 'lostPayload' = 'payload'): unknown => {
+      const original = which === 'payload' ? emission.payload : audience.to === 'ticket' ? audience.lostPayload : undefined;
+      const auth = (socket.data as SocketData).auth;
+      if (!hiding || auth.profile !== 'user' || auth.super) return original;
+      masked ??= {};
+      if (!(which in masked)) masked[which] = maskContactNumbers(original);
+      return masked[which];
+    };
     for (const io of servers) {
       switch (audience.to) {
         case 'company':
-          if (companyId !== null) io.to(rooms.company(companyId)).emit(name(companyId), emission.payload);
+          if (companyId === null) break;
+          if (!hiding) io.to(rooms.company(companyId)).emit(name(companyId), emission.payload);
+          else for (const socket of await io.in(rooms.company(companyId)).fetchSockets()) socket.emit(name(companyId), shown(socket));
           break;
         case 'admins':
           if (companyId !== null) io.to(rooms.admins(companyId)).emit(name(companyId), emission.payload);
@@ -67,7 +91,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
           if (companyId === null) break;
           for (const socket of await io.in(rooms.user(companyId, audience.userId)).fetchSockets()) {
             if (audience.exceptSessionId && (socket.data as SocketData).auth.sessionId === audience.exceptSessionId) continue;
-            socket.emit(name(companyId), emission.payload);
+            socket.emit(name(companyId), shown(socket));
           }
           break;
         }
@@ -76,9 +100,9 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
           for (const socket of await io.in(rooms.company(companyId)).fetchSockets()) {
             const rule = await ruleOf((socket.data as SocketData).auth);
             if (!rule) continue;
-            if (canSeeTicket(rule, audience.ticket)) socket.emit(name(companyId), emission.payload);
+            if (canSeeTicket(rule, audience.ticket)) socket.emit(name(companyId), shown(socket));
             else if (audience.previous && audience.lostPayload !== undefined && canSeeTicket(rule, audience.previous)) {
-              socket.emit(name(companyId), audience.lostPayload);
+              socket.emit(name(companyId), shown(socket, 'lostPayload'));
             }
           }
           break;

@@ -113,3 +113,39 @@ describe('ticket visibility', () => {
     expect(seen.outside).toEqual([]);
   });
 });
+
+describe('LGPD numbers', () => {
+  it('with enableLGPD and lgpdHideNumber on, an attendant’s sockets and answers carry masked numbers; the admin’s the full one', async () => {
+    const { admin } = await platform.createCompany();
+    for (const key of ['enableLGPD', 'lgpdHideNumber']) {
+      const saved = await platform.request('PUT', `/api/settings/${key}`, { token: admin.token, body: { value: 'enabled' } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    const attendant = await platform.createUser(admin, { name: 'Atendente LGPD', allUserChat: 'enabled' });
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Joana', number: '5511987654321' } });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    const companyId = attendant.user.companyId as number;
+    const seen = { admin: [] as { ticket?: { contact?: { number: string } } }[], attendant: [] as { ticket?: { contact?: { number: string } } }[] };
+    const socketAdmin = open(admin.token);
+    const socketAttendant = open(attendant.session.token);
+    await eventually(() => socketAdmin.connected && socketAttendant.connected);
+    socketAdmin.on(`company-${companyId}-ticket`, (payload: (typeof seen.admin)[number]) => seen.admin.push(payload));
+    socketAttendant.on(`company-${companyId}-ticket`, (payload: (typeof seen.admin)[number]) => seen.attendant.push(payload));
+    await new Promise((r) => setTimeout(r, 100));
+
+    const ticket = await platform.request('POST', '/api/tickets', { token: attendant.session.token, body: { contactId: contact.body.id, status: 'open', userId: attendant.user.id } });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    expect(ticket.body.contact.number).toBe('5511987****21');
+    const atAdmin = await eventually(() => seen.admin.find((p) => p.ticket?.contact));
+    const atAttendant = await eventually(() => seen.attendant.find((p) => p.ticket?.contact));
+    expect(atAdmin.ticket!.contact!.number).toBe('5511987654321');
+    expect(atAttendant.ticket!.contact!.number).toBe('5511987****21');
+
+    const listed = await platform.request('GET', '/api/tickets?status=open&showAll=true', { token: attendant.session.token });
+    expect(listed.body.tickets.find((t: { id: number }) => t.id === ticket.body.id).contact.number).toBe('5511987****21');
+    const page = await platform.request('GET', `/api/messages/${ticket.body.id}`, { token: attendant.session.token });
+    expect(page.body.ticket.contact.number).toBe('5511987****21');
+    const adminView = await platform.request('GET', `/api/tickets/${ticket.body.id}`, { token: admin.token });
+    expect(adminView.body.contact.number).toBe('5511987654321');
+  });
+});

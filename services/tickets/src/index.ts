@@ -6,6 +6,7 @@ import {
   Outbox,
   createGuards,
   invalidateOnEvents,
+  maskContactNumbers,
   createUnitOfWork,
   createUserDirectory,
   mediaBase,
@@ -20,6 +21,7 @@ import {
 import type { TicketsConfig } from './config.js';
 import { schema } from './db/schema.js';
 import type { RouteModule, TicketsDeps } from './deps.js';
+import { createAccess } from './domain/access.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
 import { contactImportRoutes } from './routes/contact-import.routes.js';
@@ -86,6 +88,12 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
       const d = await build();
       await app.register(async (scope) => {
         await scope.register(multipart, { limits: { fileSize: config.MESSAGE_MEDIA_MAX_BYTES, files: 10, fields: 30 } });
+        // LGPD: every answer's contacts (tickets, messages, pages of them) reach a profile user with masked
+        // numbers when the company hides them (answers sent pre-serialized mask in sendCachedRead).
+        const access = createAccess(d);
+        scope.addHook('preSerialization', async (request, _reply, payload) =>
+          request.auth && (await access.numbersHidden(request.auth)) ? maskContactNumbers(payload) : payload,
+        );
         for (const module of routeModules) await module(scope, d);
         registerMediaRoute(scope, { service: 'tickets', storage: ctx.storage, signer: ctx.media });
       });

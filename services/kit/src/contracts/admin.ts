@@ -174,6 +174,14 @@ export const settingCatalogue = {
   loginRegisterImage: { text: true, default: '', superOnly: true },
 } as const satisfies Record<string, { default: string; values?: readonly string[]; text?: true; color?: true; secret?: true; superOnly?: true }>;
 export type SettingKey = keyof typeof settingCatalogue;
+
+/** A company's setting value: the saved one, else the catalogue default. */
+export function settingValue(entries: readonly { key: string; value: string }[] | null | undefined, key: SettingKey): string {
+  return entries?.find((e) => e.key === key)?.value ?? settingCatalogue[key].default;
+}
+
+/** 'enabled', 'enable' or 'true' (some settings are booleans as text). */
+export const isSettingOn = (value: string): boolean => value === 'enabled' || value === 'true' || value === 'enable';
 export const settingKeys = Object.keys(settingCatalogue) as SettingKey[];
 export const settingKey = z.enum(settingKeys as [SettingKey, ...SettingKey[]], { error: 'unknown setting' });
 

@@ -1,4 +1,4 @@
-import { AppError, canSeeTicket, visibilityRule, type AuthUser, type User } from '@atende/kit';
+import { AppError, canSeeTicket, hidesNumbers, visibilityRule, type AuthUser, type User } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { projectionsRepository } from '../db/projections.repository.js';
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
@@ -81,6 +81,13 @@ export function createAccess(deps: TicketsDeps) {
     return user;
   };
 
-  return { caller, settings, canSee, visibleTicket, companyUser };
+  /** Whether contact numbers are masked for this caller (LGPD: profile user, enableLGPD and lgpdHideNumber on). */
+  const numbersHidden = async (auth: Pick<AuthUser, 'profile' | 'super' | 'companyId'>): Promise<boolean> => {
+    if (auth.profile !== 'user' || auth.super) return false;
+    const s = await settings(auth.companyId);
+    return hidesNumbers(auth, (key) => s.on(key));
+  };
+
+  return { caller, settings, canSee, visibleTicket, companyUser, numbersHidden };
 }
 export type Access = ReturnType<typeof createAccess>;

@@ -1,4 +1,4 @@
-import { settingCatalogue, type SettingKey } from '@atende/kit';
+import { isSettingOn, settingCatalogue, type SettingKey } from '@atende/kit';
 
 /** A company's settings (admin service) with the catalogue defaults for keys never saved. Pure. */
 export type CompanySettings = {
@@ -12,9 +12,6 @@ export function companySettings(entries: readonly { key: string; value: string }
   const value = (key: SettingKey) => map.get(key) ?? settingCatalogue[key].default;
   return {
     value,
-    on: (key) => {
-      const v = value(key);
-      return v === 'enabled' || v === 'true' || v === 'enable';
-    },
+    on: (key) => isSettingOn(value(key)),
   };
 }

@@ -4,6 +4,9 @@ import {
   CONTACTS_PAGE_SIZE,
   can,
   companyScope,
+  hidesNumbers as hidesNumbersFor,
+  maskContact,
+  maskNumber,
   normalizeContactNumber,
   type AuthUser,
   type Contact,
@@ -33,23 +36,12 @@ export const CONTACTS_LIST_MAX = 1000;
 
 export const escapeLike = (term: string): string => term.replace(/[\\%_]/g, '\\$&');
 
-/**
- * Spec 001 §2: for profile user, with enableLGPD and lgpdHideNumber both on, numbers are masked.
- * Admins and super users always see them.
- */
+/** Spec 001 §2: for profile user, with enableLGPD and lgpdHideNumber both on, numbers are masked (kit's rule). */
 export function hidesNumbers(auth: Pick<AuthUser, 'profile' | 'super'>, settings: Pick<CompanySettings, 'on'>): boolean {
-  return auth.profile === 'user' && !auth.super && settings.on('enableLGPD') && settings.on('lgpdHideNumber');
+  return hidesNumbersFor(auth, (key) => settings.on(key));
 }
 
-/** All but the last 6 characters, then '****', then the last 2 ("5511987****21"). */
-export function maskNumber(number: string): string {
-  if (number.length <= 2) return '*'.repeat(number.length);
-  return `${number.slice(0, Math.max(0, number.length - 6))}****${number.slice(-2)}`;
-}
-
-export function maskContact<T extends { number: string; remoteJid?: string | null }>(contact: T): T {
-  return { ...contact, number: maskNumber(contact.number), ...('remoteJid' in contact ? { remoteJid: null } : {}) };
-}
+export { maskContact, maskNumber };
 
 /** Deleting contacts needs contacts-page:deleteContact (profile admin; super users too). */
 export function canDeleteContacts(auth: Pick<AuthUser, 'profile' | 'super'>): boolean {
