@@ -6,13 +6,10 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.NATS_URL ??= 'nats://127.0.0.1:4222';
 process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 
-import { spawn } from 'node:child_process';
-import net from 'node:net';
-import { fileURLToPath } from 'node:url';
-
 const { passwordHashCost } = await import('@atende/kit');
 const { startTestPlatform, ADMIN_EMAIL, ADMIN_PASSWORD } = await import('@atende/standalone/testing');
 const { load, row, tableHead, writeSection } = await import('./report.js');
+const { startServiceProcess } = await import('./processes.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
 const platform = await startTestPlatform({ rate: unlimited, env: { LOGIN_IP_MAX_FAILURES: '1000000', LOGIN_EMAIL_MAX_FAILURES: '1000000' } });
@@ -27,34 +24,25 @@ try {
   const cost = Math.round((1 - gateway.rps / direct.rps) * 100);
 
   // As deployed: the gateway its own process (its own pod), proxying to the auth service.
-  const port = await freePort();
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../services/gateway/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_PUBLIC_KEY: platform.keys.publicKey,
-      AUTH_URL: platform.serviceUrls.auth!,
-      RATE_LIMIT_IP_PER_MINUTE: '1000000000',
-      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const gatewayProcess = await startServiceProcess('gateway', {
+    JWT_PUBLIC_KEY: platform.keys.publicKey,
+    AUTH_URL: platform.serviceUrls.auth!,
+    RATE_LIMIT_IP_PER_MINUTE: '1000000000',
+    RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000000000',
   });
   let separate;
   let serial: { direct: Awaited<ReturnType<typeof load>>; gateway: Awaited<ReturnType<typeof load>> };
   try {
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true);
-    await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, duration: 3 });
-    separate = await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, duration: 15 });
+    await load({ url: `${gatewayProcess.url}/api/auth/me`, headers, duration: 3 });
+    separate = await load({ url: `${gatewayProcess.url}/api/auth/me`, headers, duration: 15 });
     // One request at a time: the latency the gateway adds, whatever the number of cores.
     serial = {
       direct: await load({ url: `${platform.serviceUrls.auth}/api/auth/me`, headers, connections: 1, duration: 5 }),
-      gateway: await load({ url: `http://127.0.0.1:${port}/api/auth/me`, headers, connections: 1, duration: 5 }),
+      gateway: await load({ url: `${gatewayProcess.url}/api/auth/me`, headers, connections: 1, duration: 5 }),
     };
   } finally {
-    child.kill('SIGTERM');
+    await gatewayProcess.stop();
   }
   const separateCost = Math.round((1 - separate.rps / direct.rps) * 100);
 
@@ -82,20 +70,4 @@ Login hashes with argon2id, memory ${passwordHashCost.memoryCost} KiB, ${passwor
   await platform.stop();
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function until(ready: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error('the gateway process did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 process.exit(0);

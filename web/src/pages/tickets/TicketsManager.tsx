@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Badge, Button, Checkbox, Flex, Input, Modal, Segmented, Select, Tabs, Tooltip, type ButtonProps, type InputRef } from 'antd';
+import { Badge, Button, Checkbox, Flex, Input, Modal, Segmented, Select, Tabs, Tooltip, type ButtonProps, type InputRef, type SelectProps } from 'antd';
 import {
   CheckSquareOutlined,
   ClearOutlined,
@@ -290,24 +290,16 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
         </Flex>
         {prefs.showFilters && (
           <Flex vertical gap={6} id="tickets-list-filters" role="group" aria-label={t('filters.label')}>
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
+            <FilterSelect
+              label={t('tickets:filters.queues')}
               value={queueIds}
               onChange={(ids: number[]) => setSelectedQueues(ids)}
               options={userQueues.map((q) => ({ value: q.id, label: q.name }))}
-              placeholder={t('tickets:filters.queues')}
-              aria-label={t('tickets:filters.queues')}
-              optionFilterProp="label"
-              size="small"
-              style={{ width: '100%' }}
             />
             {adminFiltersShown && (
               <>
-                <Select
-                  mode="multiple"
-                  allowClear
+                <FilterSelect
+                  label={t('filters.tags')}
                   maxTagCount={TAG_FILTER_MAX_SHOWN}
                   value={tagIds}
                   onChange={(ids: number[]) => setTagIds(ids)}
@@ -319,53 +311,29 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
                       {option.label}
                     </Flex>
                   )}
-                  placeholder={t('filters.tags')}
-                  aria-label={t('filters.tags')}
-                  optionFilterProp="label"
-                  size="small"
-                  style={{ width: '100%' }}
                 />
                 {connections.length > 0 && (
-                  <Select
-                    mode="multiple"
-                    allowClear
-                    maxTagCount="responsive"
+                  <FilterSelect
+                    label={t('filters.connections')}
                     value={whatsappIds}
                     onChange={(ids: number[]) => setWhatsappIds(ids)}
                     options={connections.map((c) => ({ value: c.id, label: c.name }))}
-                    placeholder={t('filters.connections')}
-                    aria-label={t('filters.connections')}
-                    optionFilterProp="label"
-                    size="small"
-                    style={{ width: '100%' }}
                   />
                 )}
                 <Flex gap={6}>
-                  <Select
-                    mode="multiple"
-                    allowClear
-                    maxTagCount="responsive"
+                  <FilterSelect
+                    label={t('filters.status')}
                     value={statuses}
                     onChange={(values: TicketStatus[]) => setStatuses(values)}
                     options={STATUS_FILTER_OPTIONS.map((s) => ({ value: s, label: t(`tickets:status.${s}`) }))}
-                    placeholder={t('filters.status')}
-                    aria-label={t('filters.status')}
-                    optionFilterProp="label"
-                    size="small"
                     style={{ flex: 1, minWidth: 0 }}
                   />
-                  <Select
-                    mode="multiple"
-                    allowClear
-                    maxTagCount="responsive"
+                  <FilterSelect
+                    label={t('filters.users')}
                     value={userIds}
                     onChange={(ids: number[]) => setUserIds(ids)}
                     loading={users === null}
                     options={(users ?? []).map((u) => ({ value: u.id, label: u.name }))}
-                    placeholder={t('filters.users')}
-                    aria-label={t('filters.users')}
-                    optionFilterProp="label"
-                    size="small"
                     style={{ flex: 1, minWidth: 0 }}
                   />
                 </Flex>
@@ -413,5 +381,12 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
       {view === 'search' && <TicketList view="search" active filters={filters} refreshKey={refreshKey} selectedUuid={selectedUuid} onSelect={onSelect} />}
       <NewTicketDialog open={newOpen} onClose={() => setNewOpen(false)} onTab={onTab} />
     </Flex>
+  );
+}
+
+/** A multi-select of the list filters; its label is both the placeholder and the accessible name. */
+function FilterSelect<V>({ label, ...props }: SelectProps<V> & { label: string }) {
+  return (
+    <Select<V> mode="multiple" allowClear maxTagCount="responsive" optionFilterProp="label" size="small" style={{ width: '100%' }} placeholder={label} aria-label={label} {...props} />
   );
 }
