@@ -94,6 +94,8 @@ describe('attendant inbox', () => {
     await pageAna.waitForURL(new RegExp(`/tickets/${ticket.uuid}`));
     await pageBruno.locator(item).waitFor({ state: 'detached', timeout: 5_000 });
     await pageAna.getByTestId('message-input').waitFor();
+    // The conversation's first message is on screen (the list item shows the same text once more).
+    await pageAna.getByText('Olá, gostaria de agendar uma limpeza').nth(1).waitFor();
     await screenshot(pageAna, 'inbox-conversation-light');
 
     // Transfer to Bruno: it shows in his open tab.
@@ -141,6 +143,7 @@ describe('attendant inbox', () => {
     // Dark theme screenshot of the same conversation.
     await pageAdmin.getByTestId('theme-toggle').click();
     await pageAdmin.waitForTimeout(600); // let the colour transition finish
+    await pageAdmin.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }); // toasts gone
     await screenshot(pageAdmin, 'inbox-conversation-dark');
     console.log(`inbound message shown in both inboxes after ${shownAfterMs} ms`);
     for (const page of [pageAna, pageBruno, pageAdmin]) await page.context().close();
