@@ -16,10 +16,22 @@ export type AuthUser = {
 
 export type TokenVerifier = (token: string) => AuthUser;
 
-/** ES256 only: alg "none", HS256 with the public key as secret, and edited claims all fail. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * ES256 only: alg "none", HS256 with the public key as secret, and edited claims all fail.
+ * A token verified once is remembered by its exact text until it expires (every request of a session
+ * carries the same one), so the signature and the claims are checked once per token, not per request.
+ */
 export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
-  const verify = createVerifier({ key: publicKeyPem, algorithms: ['ES256'], cache: 10_000, cacheTTL: ACCESS_TOKEN_TTL_MS });
+  const verify = createVerifier({ key: publicKeyPem, algorithms: ['ES256'] });
+  const verified = new Map<string, { auth: AuthUser; expiresAt: number }>();
   return (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.auth;
+      verified.delete(token);
+    }
     let payload: unknown;
     try {
       payload = verify(token);
@@ -30,7 +42,13 @@ export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
     if (!claims.success) throw new AppError('ERR_INVALID_TOKEN', 'Invalid token claims');
     const userId = Number(claims.data.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError('ERR_INVALID_TOKEN', 'Invalid token subject');
-    return { userId, companyId: claims.data.companyId, profile: claims.data.profile, super: claims.data.super, sessionId: claims.data.sid };
+    const auth: AuthUser = { userId, companyId: claims.data.companyId, profile: claims.data.profile, super: claims.data.super, sessionId: claims.data.sid };
+    const exp = (payload as { exp?: unknown }).exp;
+    const expiresAt = typeof exp === 'number' ? exp * 1000 : Date.now() + ACCESS_TOKEN_TTL_MS;
+    // Oldest out first (a Map keeps insertion order).
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { auth, expiresAt: Math.min(expiresAt, Date.now() + ACCESS_TOKEN_TTL_MS) });
+    return auth;
   };
 }
 
