@@ -1,5 +1,8 @@
 import type { Bus, Subscription } from './bus/types.js';
 
+/** An answer and the company generation and epoch it was computed under. */
+type CachedAnswer = { generation: number; epoch: number; at: number; value: Buffer };
+
 /**
  * Answers of hot reads (the ticket list, a conversation's page), kept per company and dropped as a
  * whole whenever anything of that company changes: each company has a generation, bumped by every
@@ -13,7 +16,7 @@ export class CompanyReadCache {
   private readonly generations = new Map<number, number>();
   /** Bumped for every company at once (an event without a company, a reconnect). */
   private epoch = 0;
-  private readonly entries = new Map<string, { companyId: number; generation: number; epoch: number; at: number; value: Buffer }>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private readonly pending = new Map<string, Promise<Buffer>>();
   private size = 0;
 
@@ -49,14 +52,14 @@ export class CompanyReadCache {
     this.pending.set(flightKey, computation);
     try {
       const value = await computation;
-      if ((this.generations.get(companyId) ?? 0) === generation && this.epoch === epoch) this.store(fullKey, { companyId, generation, epoch, at: now, value });
+      if ((this.generations.get(companyId) ?? 0) === generation && this.epoch === epoch) this.store(fullKey, { generation, epoch, at: now, value });
       return value;
     } finally {
       this.pending.delete(flightKey);
     }
   }
 
-  private store(key: string, entry: { companyId: number; generation: number; epoch: number; at: number; value: Buffer }): void {
+  private store(key: string, entry: CachedAnswer): void {
     if (entry.value.byteLength > this.options.maxSize / 4) return;
     this.drop(key);
     this.entries.set(key, entry);

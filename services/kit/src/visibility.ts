@@ -74,7 +74,12 @@ export function canSeeTicket(rule: VisibilityRule, ticket: TicketScope): boolean
  * user sees a contact's number only as its first digits and last two; admins and super users see it all.
  */
 export function hidesNumbers(viewer: { profile: 'admin' | 'user'; super: boolean }, settingOn: (key: 'enableLGPD' | 'lgpdHideNumber') => boolean): boolean {
-  return viewer.profile === 'user' && !viewer.super && settingOn('enableLGPD') && settingOn('lgpdHideNumber');
+  return viewer.profile === 'user' && !viewer.super && companyHidesNumbers(settingOn);
+}
+
+/** The company's half of the rule: LGPD and hide-number both on (its profile users then get masked numbers). */
+export function companyHidesNumbers(settingOn: (key: 'enableLGPD' | 'lgpdHideNumber') => boolean): boolean {
+  return settingOn('enableLGPD') && settingOn('lgpdHideNumber');
 }
 
 const MASK = '****';

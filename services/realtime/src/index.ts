@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import {
   AppError,
   canSeeTicket,
-  hidesNumbers,
+  companyHidesNumbers,
   isSettingOn,
   maskContactNumbers,
   settingValue,
@@ -56,10 +56,10 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
   };
 
   /** Whether the company hides contact numbers from profile users (LGPD: enableLGPD and lgpdHideNumber). */
-  const companyHidesNumbers = async (companyId: number | null): Promise<boolean> => {
+  const hidesNumbersIn = async (companyId: number | null): Promise<boolean> => {
     if (companyId === null) return false;
     const entry = await ctx.companies.get(companyId).catch(() => null);
-    return hidesNumbers({ profile: 'user', super: false }, (key) => isSettingOn(settingValue(entry?.settings, key)));
+    return companyHidesNumbers((key) => isSettingOn(settingValue(entry?.settings, key)));
   };
 
   const deliver = async (envelope: Envelope, emission: SocketEmission) => {
@@ -67,7 +67,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     const name = (companyId: number) => emission.event.replace('{companyId}', String(companyId));
     const companyId = envelope.companyId;
     // A profile user of a company that hides numbers gets every contact of the payload masked (spec 000 §6).
-    const hiding = audience.to !== 'admins' && audience.to !== 'super' && (await companyHidesNumbers(companyId));
+    const hiding = audience.to !== 'admins' && audience.to !== 'super' && (await hidesNumbersIn(companyId));
     let masked: { payload?: unknown; lostPayload?: unknown } | undefined;
     const shown = (socket: { data: unknown }, which: 'payload' | 'lostPayload' = 'payload'): unknown => {
       const original = which === 'payload' ? emission.payload : audience.to === 'ticket' ? audience.lostPayload : undefined;

@@ -6,7 +6,6 @@ import {
   Outbox,
   createGuards,
   invalidateOnEvents,
-  maskContactNumbers,
   createUnitOfWork,
   createUserDirectory,
   mediaBase,
@@ -91,9 +90,7 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
         // LGPD: every answer's contacts (tickets, messages, pages of them) reach a profile user with masked
         // numbers when the company hides them (answers sent pre-serialized mask in sendCachedRead).
         const access = createAccess(d);
-        scope.addHook('preSerialization', async (request, _reply, payload) =>
-          request.auth && (await access.numbersHidden(request.auth)) ? maskContactNumbers(payload) : payload,
-        );
+        scope.addHook('preSerialization', async (request, _reply, payload) => (request.auth ? access.shownTo(request.auth, payload) : payload));
         for (const module of routeModules) await module(scope, d);
         registerMediaRoute(scope, { service: 'tickets', storage: ctx.storage, signer: ctx.media });
       });

@@ -1,4 +1,4 @@
-import type { Message, Ticket } from '@atende/kit/contracts';
+import { isSettingOn, type Message, type Ticket } from '@atende/kit/contracts';
 import { shouldSoundFor, type NotifyContext, type NotifyViewer } from '../pages/tickets/ticketRules';
 
 /**
@@ -12,7 +12,7 @@ export type NewMessageEvent = { action: string; message?: Message | null; ticket
 export type Watching = { openTicketUuid: string | undefined; visible: boolean };
 
 /** The company setting showNotificationPending is true/false (spec 001 §3); 'enabled' counts as true. */
-export const pendingNotificationsOn = (value: string | null | undefined) => value === 'true' || value === 'enabled';
+export const pendingNotificationsOn = (value: string | null | undefined) => value != null && isSettingOn(value);
 
 /**
  * Whether a live message raises the sound and the browser notification: a new message that passes

@@ -10,4 +10,4 @@ export * from './contacts.js';
 export * from './desk.js';
 export * from './channels.js';
 export type { TicketStatus, Viewer, TicketScope, VisibilityRule } from '../visibility.js';
-export { canSeeTicket, hidesNumbers, maskContact, maskContactNumbers, maskNumber, visibilityRule } from '../visibility.js';
+export { canSeeTicket, companyHidesNumbers, hidesNumbers, maskContact, maskContactNumbers, maskNumber, visibilityRule } from '../visibility.js';

@@ -1,4 +1,4 @@
-import { AppError, canSeeTicket, hidesNumbers, visibilityRule, type AuthUser, type User } from '@atende/kit';
+import { AppError, canSeeTicket, hidesNumbers, maskContactNumbers, visibilityRule, type AuthUser, type User } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { projectionsRepository } from '../db/projections.repository.js';
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
@@ -88,6 +88,10 @@ export function createAccess(deps: TicketsDeps) {
     return hidesNumbers(auth, (key) => s.on(key));
   };
 
-  return { caller, settings, canSee, visibleTicket, companyUser, numbersHidden };
+  /** An answer as this caller may see it: its contacts' numbers masked when they are hidden from them. */
+  const shownTo = async <T>(auth: Pick<AuthUser, 'profile' | 'super' | 'companyId'>, answer: T): Promise<T> =>
+    (await numbersHidden(auth)) ? maskContactNumbers(answer) : answer;
+
+  return { caller, settings, canSee, visibleTicket, companyUser, shownTo };
 }
 export type Access = ReturnType<typeof createAccess>;

@@ -1,4 +1,4 @@
-import { isSettingOn, settingCatalogue, type SettingKey } from '@atende/kit';
+import { isSettingOn, settingValue, type SettingKey } from '@atende/kit';
 
 /** A company's settings (admin service) with the catalogue defaults for keys never saved. Pure. */
 export type CompanySettings = {
@@ -8,8 +8,7 @@ export type CompanySettings = {
 };
 
 export function companySettings(entries: readonly { key: string; value: string }[] | null | undefined): CompanySettings {
-  const map = new Map((entries ?? []).map((e) => [e.key, e.value]));
-  const value = (key: SettingKey) => map.get(key) ?? settingCatalogue[key].default;
+  const value = (key: SettingKey) => settingValue(entries, key);
   return {
     value,
     on: (key) => isSettingOn(value(key)),

@@ -15,7 +15,7 @@ import {
 import type { RouteModule } from '../deps.js';
 import { createAccess } from '../domain/access.js';
 import { createConversation, type SendInput, type UploadedFile } from '../domain/message-actions.js';
-import { sendCachedRead } from './cached-read.js';
+import { createCachedReads } from './cached-read.js';
 
 const sendAnswer = z.object({ message, messages: z.array(message), duplicate: z.boolean() });
 
@@ -45,6 +45,7 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
 export const messagesRoutes: RouteModule = (app, deps) => {
   const conversation = createConversation(deps);
   const access = createAccess(deps);
+  const sendCachedRead = createCachedReads(deps);
   const { guards } = deps;
   const tags = ['messages'];
 
@@ -55,7 +56,7 @@ export const messagesRoutes: RouteModule = (app, deps) => {
       const c = await access.caller(request.auth);
       const { ticketId } = request.params;
       const { pageNumber } = request.query;
-      return sendCachedRead(deps, reply, c, 'messages', [ticketId, pageNumber], () => conversation.page(c, ticketId, pageNumber));
+      return sendCachedRead(reply, c, 'messages', [ticketId, pageNumber], () => conversation.page(c, ticketId, pageNumber));
     },
   );
 

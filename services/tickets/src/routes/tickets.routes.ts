@@ -16,18 +16,19 @@ import {
 import type { RouteModule } from '../deps.js';
 import { createAccess } from '../domain/access.js';
 import { createTicketDesk } from '../domain/ticket-actions.js';
-import { sendCachedRead } from './cached-read.js';
+import { createCachedReads } from './cached-read.js';
 
 /** Tickets (spec 000 §7): list, show, create, the transitions, delete, close all, logs. */
 export const ticketsRoutes: RouteModule = (app, deps) => {
   const desk = createTicketDesk(deps);
   const access = createAccess(deps);
+  const sendCachedRead = createCachedReads(deps);
   const { guards } = deps;
   const tags = ['tickets'];
 
   app.get('/api/tickets', { preHandler: guards.authenticated, schema: { tags, querystring: listTicketsQuery, response: { 200: ticketsPage } } }, async (request, reply) => {
     const c = await access.caller(request.auth);
-    return sendCachedRead(deps, reply, c, 'tickets', request.query, () => desk.list(c, request.query));
+    return sendCachedRead(reply, c, 'tickets', request.query, () => desk.list(c, request.query));
   });
 
   app.get('/api/tickets/u/:uuid', { preHandler: guards.authenticated, schema: { tags, params: ticketUuidParams, response: { 200: ticket } } }, (request) =>
