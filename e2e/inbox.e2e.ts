@@ -38,7 +38,7 @@ async function openInbox(email: string, password: string): Promise<Page> {
 }
 
 describe('attendant inbox', () => {
-  it('inbound message → both attendants see it live; accept, transfer, resolve with farewell, reopen, note, pin', async () => {
+  it('inbound message → both attendants see it live; accept, transfer, resolve with farewell, reopen, note, pin, rating', async () => {
     const company = await platform.createCompany();
     const token = company.admin.token;
     const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
@@ -58,6 +58,9 @@ describe('attendant inbox', () => {
       complationMessage: 'Obrigado pelo contato!',
       outOfHoursMessage: '',
       timeCreateNewTicket: 0,
+      ratingMessage: '',
+      maxUseBotQueuesNPS: 3,
+      expiresTicketNPS: 0,
       queueIds: [queue.body.id],
     };
     await platform.publish('channels.connection.updated', company.companyId, { connection });
@@ -145,6 +148,31 @@ describe('attendant inbox', () => {
     await pageAdmin.waitForTimeout(600); // let the colour transition finish
     await pageAdmin.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 }); // toasts gone
     await screenshot(pageAdmin, 'inbox-conversation-dark');
+
+    // With ratings on, resolving asks whether to request one (required); the contact's '5' closes the ticket with it.
+    expect((await platform.request('PUT', '/api/settings/userRating', { token, body: { value: 'enabled' } })).status).toBe(200);
+    await pageAdmin.getByRole('button', { name: /Resolver/ }).first().click();
+    await pageAdmin.getByText('Resolver com despedida').click();
+    const rating = pageAdmin.getByRole('dialog');
+    await rating.getByRole('button', { name: 'Resolver' }).click();
+    await rating.getByText('Avaliação obrigatória').waitFor();
+    await rating.getByText('Pedir ao contato uma avaliação de 1 a 5').click();
+    await rating.getByRole('button', { name: 'Resolver' }).click();
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'nps');
+    await platform.publish('channels.message.received', company.companyId, {
+      connectionId: connection.id,
+      channel: 'whatsapp',
+      contact: { number: '5511987654321', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987654321@s.whatsapp.net' },
+      isGroup: false,
+      group: null,
+      wid: `e2e-${company.companyId}-rate`,
+      fromMe: false,
+      body: '5',
+      media: null,
+      quotedWid: null,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.userRating?.rate === 5);
     console.log(`inbound message shown in both inboxes after ${shownAfterMs} ms`);
     for (const page of [pageAna, pageBruno, pageAdmin]) await page.context().close();
   });

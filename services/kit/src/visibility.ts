@@ -61,9 +61,8 @@ export function canSeeTicket(rule: VisibilityRule, ticket: TicketScope): boolean
     case 'open':
       return ticket.userId === null || rule.othersOpen;
     case 'closed':
+    case 'nps': // resolved, waiting for the contact's rating: history like closed ones
       return rule.history;
-    case 'nps':
-      return false;
     default:
       return false;
   }

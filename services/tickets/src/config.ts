@@ -20,6 +20,8 @@ export const ticketsConfigShape = {
    * the company drops its answers at once; this only bounds what a lost event could leave stale.
    */
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How often rating requests left unanswered past their connection's expiresTicketNPS are closed (ms; 0: never). */
+  RATING_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
   /** Characters of answers the read cache holds at most (oldest dropped first). */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
 };

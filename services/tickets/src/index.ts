@@ -21,6 +21,7 @@ import type { TicketsConfig } from './config.js';
 import { schema } from './db/schema.js';
 import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
+import { createRatingDesk } from './domain/rating-runtime.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
 import { contactImportRoutes } from './routes/contact-import.routes.js';
@@ -70,6 +71,7 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
   const unitOfWork = createUnitOfWork(db, outbox, { afterCommit: (companies) => companies.forEach((id) => readCache.invalidate(id)) });
   let subscriptions: Subscription[] = [];
   let deps: TicketsDeps | undefined;
+  let ratingSweep: NodeJS.Timeout | undefined;
 
   const build = async (): Promise<TicketsDeps> => {
     if (deps) return deps;
@@ -103,8 +105,23 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
       if (readCache.enabled) subscriptions.push(...(await invalidateOnEvents(ctx.bus, readCache, CACHE_INVALIDATING_EVENTS)));
       for (const module of eventModules) subscriptions.push(...(await module(d)));
       outbox.start();
+      if (config.RATING_SWEEP_MS > 0) {
+        const rating = createRatingDesk(d);
+        let sweeping = false;
+        ratingSweep = setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          rating
+            .closeExpired()
+            .then((count) => count && ctx.logger.info({ count }, 'unanswered rating requests closed'))
+            .catch((err: unknown) => ctx.logger.error({ err }, 'closing unanswered rating requests failed'))
+            .finally(() => (sweeping = false));
+        }, config.RATING_SWEEP_MS);
+        ratingSweep.unref();
+      }
     },
     async stop() {
+      clearInterval(ratingSweep);
       for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
       subscriptions = [];
       await outbox.stop();

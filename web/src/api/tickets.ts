@@ -45,6 +45,8 @@ export type UpdateTicketInput = {
   msgTransfer?: string | null;
   isTransfered?: boolean;
   sendFarewellMessage?: boolean;
+  /** With the company's userRating on: ask the contact for a rate before closing (status nps). */
+  sendRating?: boolean;
   amountUsedBotQueues?: number;
 };
 

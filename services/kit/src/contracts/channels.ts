@@ -69,6 +69,12 @@ export const connection = z.object({
   outOfHoursMessage: z.string(),
   /** Minutes during which a new message reopens the last ticket instead of creating one (0: always a new one). */
   timeCreateNewTicket: z.number().int(),
+  /** Rating request sent on resolve when the company's userRating is on (a default text when empty). */
+  ratingMessage: z.string().default(''),
+  /** Answers that are not a rate before the ticket closes without one. */
+  maxUseBotQueuesNPS: z.number().int().min(1).default(3),
+  /** Minutes a rating request waits before the ticket closes without one (0: no limit). */
+  expiresTicketNPS: z.number().int().min(0).default(0),
   queueIds: z.array(z.number().int()),
 });
 export type Connection = z.infer<typeof connection>;

@@ -276,6 +276,11 @@ export const updateTicketBody = z.object({
   msgTransfer: z.string().max(10_000, msg.tooLong).nullable().optional(),
   isTransfered: bool.optional(),
   sendFarewellMessage: bool.optional(),
+  /**
+   * With the company's userRating on, resolving asks the contact for a rate from 1 to 5 first (status nps).
+   * Unset, it follows sendFarewellMessage (Whaticket's behaviour: resolving without farewell asks nothing).
+   */
+  sendRating: bool.optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
   useIntegration: bool.optional(),
 });

@@ -33,6 +33,9 @@ const connectionValues = (c: Connection) => ({
   complationMessage: c.complationMessage,
   outOfHoursMessage: c.outOfHoursMessage,
   timeCreateNewTicket: c.timeCreateNewTicket,
+  ratingMessage: c.ratingMessage,
+  maxUseBotQueuesNps: c.maxUseBotQueuesNPS,
+  expiresTicketNps: c.expiresTicketNPS,
   queueIds: c.queueIds,
 });
 

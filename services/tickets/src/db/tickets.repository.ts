@@ -4,7 +4,7 @@ import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
 import type { TicketChanges } from '../domain/tickets.js';
 import { columns, run, runPlannedEachTime, tableRef } from './raw.js';
-import { contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
+import { connections, contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
@@ -208,7 +208,8 @@ export function ticketsRepository(db: TicketsDb) {
     /** Insert unless the contact already has an open ticket on that connection (then undefined). */
     insertIfFree: async (values: NewTicketRow): Promise<TicketRow | undefined> => (await db.insert(tickets).values(values).onConflictDoNothing().returning())[0],
     update: async (companyId: number, id: number, changes: TicketChanges & Partial<NewTicketRow>): Promise<TicketRow> => {
-      const closing = changes.status === 'closed';
+      // A rating request (nps) ends the attendance as closing does: the time and nothing left unread.
+      const closing = changes.status === 'closed' || changes.status === 'nps';
       const [row] = await db
         .update(tickets)
         .set({ ...changes, updatedAt: changes.updatedAt ?? new Date(), ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : {}) })
@@ -277,6 +278,20 @@ export function ticketsRepository(db: TicketsDb) {
         .returning();
       return { before, after };
     },
+    /**
+     * Close the rating requests (status nps) left unanswered past their connection's expiresTicketNPS
+     * minutes, any company; skips rows another replica or an inbound answer holds. Returns them closed.
+     */
+    closeExpiredRatings: async (limit: number): Promise<TicketRow[]> =>
+      db
+        .update(tickets)
+        .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date(), unreadMessages: 0 })
+        .where(
+          sql`${tickets.id} in (select x.id from ${tickets} x join ${connections} c on c.id = x.whatsapp_id
+            where x.status = 'nps' and c.expires_ticket_nps > 0 and x.rating_requested_at <= now() - make_interval(mins => c.expires_ticket_nps)
+            order by x.id limit ${limit} for update of x skip locked)`,
+        )
+        .returning(),
     /** Tickets not closed of a user (deleted from auth): they go back to their queue. */
     activeOfUser: async (companyId: number, userId: number): Promise<TicketRow[]> =>
       db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.userId, userId), inArray(tickets.status, ['open', 'group']))).for('update'),

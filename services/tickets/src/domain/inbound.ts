@@ -10,6 +10,7 @@ import { createAccess } from './access.js';
 import { createChatbot } from './chatbot-runtime.js';
 import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
+import { createRatingDesk } from './rating-runtime.js';
 
 /**
  * What the channels service reports: messages received (or sent from the phone), delivery acks,
@@ -37,6 +38,7 @@ export const ownMediaKey = (companyId: number, key: string | null | undefined): 
 export function createInbound(deps: TicketsDeps) {
   const access = createAccess(deps);
   const chatbot = createChatbot(deps);
+  const rating = createRatingDesk(deps);
 
   /** Find the contact by number or lid (filling in what it lacks), or create it; concurrent creators meet on the unique indexes. */
   const upsertContact = async (
@@ -88,6 +90,7 @@ export function createInbound(deps: TicketsDeps) {
   /** The contact's open ticket on the connection, else the last closed one reopened within timeCreateNewTicket, else a new one. */
   const ticketFor = async (
     tx: TicketsDb,
+    emit: Emit,
     companyId: number,
     contact: ContactRow,
     connectionId: number,
@@ -97,7 +100,12 @@ export function createInbound(deps: TicketsDeps) {
     known?: { active: TicketRow | undefined },
   ): Promise<{ ticket: TicketRow; created: boolean; previous: ReturnType<typeof scopeOf> | null }> => {
     const repo = ticketsRepository(tx);
-    const active = known ? known.active : await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    let active = known ? known.active : await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    // A rating request left unanswered past the connection's limit ends; this message starts anew.
+    if (active && rating.expired(active, connection)) {
+      await rating.expire(tx, emit, active);
+      active = undefined;
+    }
     if (active) return { ticket: active, created: false, previous: scopeOf(active) };
     const settings = contact.isGroup ? null : await access.settings(companyId);
     const status = inboundStatus({
@@ -184,7 +192,7 @@ export function createInbound(deps: TicketsDeps) {
         : !group && foundPerson && foundPerson.id === chat.id && foundPerson.number === data.contact.number && (!speculativeActive || speculativeActive.contactId === chat.id)
           ? { active: speculativeActive }
           : undefined;
-      const { ticket, created, previous } = await ticketFor(tx, companyId, chat, data.connectionId, connection, data.channel, known);
+      const { ticket, created, previous } = await ticketFor(tx, emit, companyId, chat, data.connectionId, connection, data.channel, known);
 
       const at = messageTime(data.timestamp);
       const mediaKey = ownMediaKey(companyId, data.media?.key);
@@ -218,8 +226,12 @@ export function createInbound(deps: TicketsDeps) {
       else if (previous && previous.status !== touched.status) await announceTicketWith(emit, touched, previous, details);
       const message = await messages.presentRow(row, touched, data.fromMe ? null : person, deps.mediaUrl);
       await announceMessageWith(emit, touched, message, details);
-      // The chatbot answers what contacts write (never messages sent from the phone, never in groups).
-      if (!data.fromMe && !chat.isGroup) await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
+      // A ticket waiting for its rating takes the answer; else the chatbot answers what contacts write
+      // (never messages sent from the phone, never in groups).
+      if (!data.fromMe && !chat.isGroup) {
+        if (touched.status === 'nps') await rating.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body });
+        else await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
+      }
       return { stored: true, ticketId: touched.id, messageId: row.id };
     },
 

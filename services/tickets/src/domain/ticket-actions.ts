@@ -36,6 +36,7 @@ import {
   type TicketListFilter,
 } from './ticket-list-filter.js';
 import { assertCanCloseAll, assertCanDelete, newTicketStatus, planTicketUpdate, type TicketPlan } from './tickets.js';
+import { createRatingDesk } from './rating-runtime.js';
 import { replaceVariables } from './variables.js';
 
 /** The real-time panel lists at most this many tickets of the period. */
@@ -56,6 +57,7 @@ async function holderError(db: TicketsDb, companyId: number, contactId: number, 
 export function createTicketDesk(deps: TicketsDeps) {
   const { db, unitOfWork, config } = deps;
   const access = createAccess(deps);
+  const rating = createRatingDesk(deps);
   const tz = config.TICKETS_TIME_ZONE;
 
   const details = async (tx: TicketsDb, companyId: number, id: number): Promise<Ticket> => {
@@ -97,6 +99,7 @@ export function createTicketDesk(deps: TicketsDeps) {
       const text = c.user?.farewellMessage?.trim() || connection?.complationMessage || '';
       await post(automaticText(text, current, contact, actorName, queue, connection));
     }
+    if (plan.rating) current = await rating.request(tx, emit, current, contact, connection);
     return current;
   };
 
@@ -197,6 +200,7 @@ export function createTicketDesk(deps: TicketsDeps) {
             sendFarewellWaitingTicket: s.on('sendFarewellWaitingTicket'),
             requiredTag: s.on('requiredTag'),
             groupAsTicket: connection?.groupAsTicket === 'enabled',
+            userRating: s.on('userRating'),
           });
           if (plan.targetQueueId !== null && !(await repo.queue(c.companyId, plan.targetQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
           if (plan.targetUserId !== null) await access.companyUser(tx, c.companyId, plan.targetUserId);
@@ -232,7 +236,11 @@ export function createTicketDesk(deps: TicketsDeps) {
           }
 
           // A person taking any step ends the chatbot's conversation.
-          const updated = await repo.update(c.companyId, row.id, { ...plan.changes, ...(row.isBot && plan.action !== 'update' ? { isBot: false } : {}) });
+          const updated = await repo.update(c.companyId, row.id, {
+            ...plan.changes,
+            ...(row.isBot && plan.action !== 'update' ? { isBot: false } : {}),
+            ...(plan.rating ? { ratingRequestedAt: new Date() } : {}),
+          });
           await logs.add(c.companyId, row.id, plan.logs);
           const withMessages = await postAutomatic(tx, emit, c, plan, updated, s, connection);
           return announceTicket(tx, emit, withMessages, previous);

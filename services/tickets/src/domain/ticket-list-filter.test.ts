@@ -80,10 +80,11 @@ describe('visibility predicate', () => {
 });
 
 describe('views', () => {
-  it('maps tabs to statuses (pending tab holds lgpd; search lists all)', () => {
+  it('maps tabs to statuses (pending tab holds lgpd, closed the ones awaiting a rating; search lists all)', () => {
     expect(viewStatuses('open')).toEqual(['open']);
     expect(viewStatuses('pending')).toEqual(['pending', 'lgpd']);
-    expect(viewStatuses('closed')).toEqual(['closed']);
+    expect(viewStatuses('closed')).toEqual(['closed', 'nps']);
+    expect(viewStatuses('nps')).toEqual(['nps']);
     expect(viewStatuses('group')).toEqual(['group']);
     expect(viewStatuses('search')).toBeNull();
     expect(viewStatuses(undefined)).toBeNull();

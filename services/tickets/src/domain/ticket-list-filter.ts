@@ -83,7 +83,7 @@ export function visibilityPredicate(rule: VisibilityRule): Pred {
   const byStatus = or(
     statusIn('pending', 'lgpd'),
     and(statusIn('open'), rule.othersOpen ? TRUE : { op: 'userNull' }),
-    and(statusIn('closed'), constant(rule.history)),
+    and(statusIn('closed', 'nps'), constant(rule.history)),
   );
   return or({ op: 'userIs', userId: rule.userId }, and(inQueues, or(and(groupish, constant(rule.groups)), and(not(groupish), byStatus))));
 }
@@ -170,12 +170,18 @@ export type TicketListFilter = {
 
 const ALL_STATUSES: TicketStatus[] = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'];
 
-/** The statuses a view lists: the pending tab holds lgpd tickets too; search (or no status) lists all of them. */
+/**
+ * The statuses a view lists: the pending tab holds lgpd tickets too, the closed view those waiting for
+ * the contact's rating (nps); search (or no status) lists all of them.
+ */
 export function viewStatuses(view: ListTicketsQuery['status'], statusFilter?: TicketStatus[]): TicketStatus[] | null {
   let statuses: TicketStatus[] | null;
   switch (view) {
     case 'pending':
       statuses = ['pending', 'lgpd'];
+      break;
+    case 'closed':
+      statuses = ['closed', 'nps'];
       break;
     case undefined:
     case null:
@@ -203,7 +209,7 @@ export function narrowing(viewer: TicketListViewer, showAll: boolean): Pred {
     { op: 'userIs', userId: viewer.userId },
     statusIn('pending', 'lgpd', 'group'),
     { op: 'isGroup' },
-    viewer.allHistoric === 'enabled' ? statusIn('closed') : FALSE,
+    viewer.allHistoric === 'enabled' ? statusIn('closed', 'nps') : FALSE,
   );
 }
 

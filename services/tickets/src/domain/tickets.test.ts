@@ -10,7 +10,7 @@ const attendant = (over: Partial<TicketActor> = {}): TicketActor => ({
 const admin = attendant({ profile: 'admin' });
 const ticket = (over: Partial<TicketState> = {}): TicketState => ({ status: 'pending', userId: null, queueId: 1, isGroup: false, ...over });
 const settings = (over: Partial<TransitionSettings> = {}): TransitionSettings => ({
-  sendGreetingAccepted: false, sendMsgTransfTicket: false, closeTicketOnTransfer: false, sendFarewellWaitingTicket: false, requiredTag: false, groupAsTicket: false, ...over,
+  sendGreetingAccepted: false, sendMsgTransfTicket: false, closeTicketOnTransfer: false, sendFarewellWaitingTicket: false, requiredTag: false, groupAsTicket: false, userRating: false, ...over,
 });
 const body = (b: Record<string, unknown>) => updateTicketBody.parse(b);
 const run = (state: TicketState, b: Record<string, unknown>, actor = attendant(), s = settings()) => planTicketUpdate(state, body(b), actor, s);
@@ -153,6 +153,17 @@ describe('resolve (open/group → closed)', () => {
   it('asks for a tag when requiredTag is on', () => {
     expect(run(ticket({ status: 'open' }), { status: 'closed' }).requiresTag).toBe(false);
     expect(run(ticket({ status: 'open' }), { status: 'closed' }, attendant(), settings({ requiredTag: true })).requiresTag).toBe(true);
+  });
+
+  it('with userRating asks for a rate first (nps, the farewell after the rate) unless told not to or a group', () => {
+    const rated = settings({ userRating: true, requiredTag: true });
+    const p = run(ticket({ status: 'open', userId: ME }), { status: 'closed' }, attendant(), rated);
+    expect(p).toMatchObject({ action: 'resolve', rating: true, farewell: false, requiresTag: true, changes: { status: 'nps', userId: ME, ratingAttempts: 0 } });
+    expect(p.logs).toEqual([{ type: 'closed', userId: ME, queueId: 1 }]);
+    expect(run(ticket({ status: 'open' }), { status: 'closed', sendFarewellMessage: false }, attendant(), rated).changes.status).toBe('closed');
+    expect(run(ticket({ status: 'open' }), { status: 'closed', sendFarewellMessage: false, sendRating: true }, attendant(), rated).rating).toBe(true);
+    expect(run(ticket({ status: 'open' }), { status: 'closed', sendRating: false }, attendant(), rated)).toMatchObject({ rating: false, farewell: true });
+    expect(run(ticket({ status: 'group', isGroup: true }), { status: 'closed' }, attendant(), rated).changes.status).toBe('closed');
   });
 });
 

@@ -18,6 +18,8 @@ export type TransitionSettings = {
   requiredTag: boolean;
   /** The ticket's connection treats groups as tickets (greeting on accept for groups). */
   groupAsTicket: boolean;
+  /** userRating: resolving asks the contact for a rate (status nps) before the ticket closes. */
+  userRating: boolean;
 };
 
 export type TicketAction = 'accept' | 'reopen' | 'returnToQueue' | 'transfer' | 'resolve' | 'ignore' | 'closePending' | 'update';
@@ -31,6 +33,7 @@ export type TicketChanges = {
   isTransfered?: boolean;
   amountUsedBotQueues?: number;
   useIntegration?: boolean;
+  ratingAttempts?: number;
 };
 
 export type TicketPlan = {
@@ -41,6 +44,8 @@ export type TicketPlan = {
   greeting: boolean;
   /** Post the farewell (the resolving user's farewellMessage, else the connection's complationMessage). */
   farewell: boolean;
+  /** Post the rating request (status nps); the farewell follows the contact's rate. */
+  rating: boolean;
   /** msgTransfer: kept on the ticket as a private note for the receiving attendant. */
   transferNote: string | null;
   /** Post the company's transferMessage to the contact (setting sendMsgTransfTicket). */
@@ -66,6 +71,7 @@ const plan = (action: TicketAction, changes: TicketChanges, logs: LogEntry[], ex
   logs,
   greeting: false,
   farewell: false,
+  rating: false,
   transferNote: null,
   transferMessage: false,
   requiresTag: false,
@@ -151,13 +157,20 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
     case 'open':
     case 'group': {
       if (requested === 'closed') {
-        return plan(
-          'resolve',
-          { ...rides, status: 'closed', userId: actor.userId },
-          [{ type: 'closed', userId: actor.userId, queueId: state.queueId }],
-          // The web always says whether to say goodbye; an integrator who does not, gets it (Whaticket's default).
-          { farewell: body.sendFarewellMessage !== false, requiresTag: settings.requiredTag },
-        );
+        // The web always says whether to say goodbye; an integrator who does not, gets it (Whaticket's default).
+        const farewell = body.sendFarewellMessage !== false;
+        if (settings.userRating && !state.isGroup && (body.sendRating ?? farewell)) {
+          return plan(
+            'resolve',
+            { ...rides, status: 'nps', userId: actor.userId, ratingAttempts: 0 },
+            [{ type: 'closed', userId: actor.userId, queueId: state.queueId }],
+            { rating: true, requiresTag: settings.requiredTag },
+          );
+        }
+        return plan('resolve', { ...rides, status: 'closed', userId: actor.userId }, [{ type: 'closed', userId: actor.userId, queueId: state.queueId }], {
+          farewell,
+          requiresTag: settings.requiredTag,
+        });
       }
       // Returning to the queue sends userId null: only a queue change or a new user is a transfer.
       const transfer = queueChange || (userChange && body.userId !== null) || body.isTransfered === true;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, Envelope, MessageReceived, User, WeekdaySchedule } from '@atende/kit';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 
 /**
  * The chatbot on inbound messages (spec 000/001: queue menus and chatbot option trees), through the
@@ -14,10 +14,7 @@ const tokens: Record<string, string> = {};
 const q: Record<string, { id: number; name: string }> = {};
 let agent: User;
 
-const connection = (over: Partial<Connection>): Connection => ({
-  id: 100, companyId: C1, name: 'Recepção', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: false,
-  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
-});
+const connection = (over: Partial<Connection>): Connection => makeConnection({ id: 100, companyId: C1, name: 'Recepção', isDefault: false, ...over });
 
 const received = (connectionId: number, number: string, body: string, over: Partial<MessageReceived> = {}): MessageReceived => ({
   connectionId,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEnvelope, type Bus, type Connection, type Envelope, type EnvelopeHandler, type MessageReceived } from '@atende/kit';
 import { createInbound } from '../domain/inbound.js';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 import { ticketEventHandlers } from './handlers.js';
 
 let h: Harness;
@@ -9,10 +9,8 @@ let seq = 0;
 const COMPANY = 1;
 const OTHER_COMPANY = 2;
 
-const connection = (over: Partial<Connection> = {}): Connection => ({
-  id: 100, companyId: COMPANY, name: 'Recepção', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true,
-  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: 'Tchau {{firstName}}', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
-});
+const connection = (over: Partial<Connection> = {}): Connection =>
+  makeConnection({ id: 100, companyId: COMPANY, name: 'Recepção', complationMessage: 'Tchau {{firstName}}', ...over });
 
 const received = (over: Partial<MessageReceived> = {}, contact: Partial<MessageReceived['contact']> = {}): MessageReceived => ({
   connectionId: 100,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, type Connection, type Envelope, type User } from '@atende/kit';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 
 /** Contact import (spec 001 §2, §4, §5, §7, §8) on the tickets service alone. */
 let h: Harness;
@@ -15,10 +15,7 @@ const api = async <T = any>(who: string, method: string, url: string, body?: unk
   await h.flush();
   return res;
 };
-const connection = (over: Partial<Connection> = {}): Connection => ({
-  id: 500, companyId: C1, name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true,
-  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
-});
+const connection = (over: Partial<Connection> = {}): Connection => makeConnection({ id: 500, companyId: C1, ...over });
 const eventsSince = (n: number, type: string) => h.published.slice(n).filter((e) => e.type === type) as Envelope<any>[];
 
 type Part = { name: string; value?: string; filename?: string; data?: Buffer; type?: string };

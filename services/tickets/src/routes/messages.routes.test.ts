@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, Envelope, User } from '@atende/kit';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 import { png } from '@atende/kit/testing';
 
 let h: Harness;
@@ -18,10 +18,7 @@ const api = async <T = any>(who: string, method: string, url: string, body?: unk
 };
 const eventsSince = (n: number, type: string) => h.published.slice(n).filter((e) => e.type === type) as Envelope<any>[];
 
-const connection = (over: Partial<Connection> = {}): Connection => ({
-  id: 300, companyId: C1, name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true,
-  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
-});
+const connection = (over: Partial<Connection> = {}): Connection => makeConnection({ id: 300, companyId: C1, ...over });
 
 async function ticketIn(fields: { status?: string; userId?: number | null; companyId?: number; whatsappId?: number | null } = {}) {
   const companyId = fields.companyId ?? C1;

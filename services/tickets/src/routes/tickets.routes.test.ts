@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, Envelope, User } from '@atende/kit';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 
 /**
  * The ticket routes on the tickets service alone (real PostgreSQL, in-process bus, tokens signed by
@@ -15,10 +15,7 @@ let q3: number;
 const users: Record<string, User> = {};
 const tokens: Record<string, string> = {};
 
-const connection = (over: Partial<Connection> = {}): Connection => ({
-  id: 300, companyId: C1, name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true,
-  groupAsTicket: 'disabled', greetingMessage: '', complationMessage: 'Até logo {{firstName}}!', outOfHoursMessage: '', timeCreateNewTicket: 0, queueIds: [], ...over,
-});
+const connection = (over: Partial<Connection> = {}): Connection => makeConnection({ id: 300, companyId: C1, complationMessage: 'Até logo {{firstName}}!', ...over });
 
 /** A call as one of the users; the outbox is drained before answering so events can be checked. */
 const api = async <T = any>(who: string, method: string, url: string, body?: unknown) => {

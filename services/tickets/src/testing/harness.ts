@@ -25,6 +25,7 @@ import {
   mediaBase,
   platformVersion,
   type CompanyWithPlan,
+  type Connection,
   type Envelope,
   type EventData,
   type EventSubject,
@@ -78,7 +79,19 @@ export const testConfig: TicketsConfig = {
   TICKETS_TIME_ZONE: 'America/Sao_Paulo',
   READ_CACHE_MS: 5_000,
   READ_CACHE_SIZE: 16 * 1024 * 1024,
+  // Tests close expired rating requests by calling the sweep themselves.
+  RATING_SWEEP_MS: 0,
 };
+
+/** A channels connection as the channels service announces it (WhatsApp, connected, no queues). */
+export function makeConnection(fields: Partial<Connection> & { id: number; companyId: number }): Connection {
+  return {
+    name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true, groupAsTicket: 'disabled',
+    greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0,
+    ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
+    ...fields,
+  };
+}
 
 export function makeUser(fields: Partial<User> & { id: number; companyId: number }): User {
   const now = new Date().toISOString();

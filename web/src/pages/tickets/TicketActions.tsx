@@ -3,12 +3,13 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Queue, Ticket } from '@atende/kit/contracts';
-import { deleteTicket, listQueues, updateTicket, type UpdateTicketInput } from '../../api/tickets';
+import { deleteTicket, listQueues, readSetting, updateTicket, type UpdateTicketInput } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { errorBodyOf, errorCodeOf } from '../../errors/errorMessage';
 import { toastError, toastSuccess, toastWarning, translateError } from '../../errors/toast';
 import { isAdmin } from '../../permissions';
 import { QueueChoiceDialog, type QueueChoiceMode } from './dialogs/QueueChoiceDialog';
+import { RatingDialog } from './dialogs/RatingDialog';
 import { TransferDialog } from './dialogs/TransferDialog';
 import {
   answerHeldByOther,
@@ -69,6 +70,7 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
   const [busyId, setBusyId] = useState<number | null>(null);
   const [queueChoice, setQueueChoice] = useState<QueueChoice | null>(null);
   const [transferring, setTransferring] = useState<Ticket | null>(null);
+  const [rating, setRating] = useState<{ ticket: Ticket; farewell: boolean } | null>(null);
   const me = user?.id ?? 0;
   const admin = isAdmin(user);
 
@@ -195,14 +197,23 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
     [go, run, t],
   );
 
-  const resolve = useCallback(
-    async (ticket: Ticket, farewell: boolean) => {
-      const answer = await run(ticket, { status: 'closed', userId: me, queueId: ticket.queueId, sendFarewellMessage: farewell, amountUsedBotQueues: 0 });
+  const resolveNow = useCallback(
+    async (ticket: Ticket, farewell: boolean, sendRating?: boolean) => {
+      const answer = await run(ticket, { status: 'closed', userId: me, queueId: ticket.queueId, sendFarewellMessage: farewell, sendRating, amountUsedBotQueues: 0 });
       if (!answer) return;
-      toastSuccess(t('toasts.resolved'));
+      toastSuccess(t(answer.status === 'nps' ? 'toasts.ratingRequested' : 'toasts.resolved'));
       go('resolve', answer);
     },
     [go, me, run, t],
+  );
+
+  /** With the company's userRating on (read at each resolve: admins may switch it any time), the rating dialog decides first. */
+  const resolve = useCallback(
+    async (ticket: Ticket, farewell: boolean) => {
+      if (!ticket.isGroup && (await readSetting('userRating')) === 'enabled') setRating({ ticket, farewell });
+      else await resolveNow(ticket, farewell);
+    },
+    [resolveNow],
   );
 
   const ignore = useCallback(
@@ -269,6 +280,16 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
           const choice = queueChoice;
           setQueueChoice(null);
           if (choice) void takeOver(choice.ticket, queueId, choice.mode);
+        }}
+      />
+      <RatingDialog
+        ticket={rating?.ticket ?? null}
+        busy={!!rating && busyId === rating.ticket.id}
+        onCancel={() => setRating(null)}
+        onChosen={(sendRating) => {
+          const chosen = rating;
+          setRating(null);
+          if (chosen) void resolveNow(chosen.ticket, chosen.farewell, sendRating);
         }}
       />
       <TransferDialog

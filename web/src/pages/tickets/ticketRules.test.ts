@@ -228,11 +228,14 @@ describe('closed view, sort order, search and contact updates', () => {
 
   it('the closed view holds closed tickets: own, or others with allHistoric or show all', () => {
     expect(viewOfStatus('closed')).toBe('closed');
+    expect(viewOfStatus('nps')).toBe('closed'); // resolved, waiting for the contact's rating
     expect(viewOfStatus('lgpd')).toBe('pending');
     const mine = ticket({ status: 'closed', userId: 7 });
     const other = ticket({ status: 'closed', userId: 9 });
     expect(belongsInList(mine, viewer(), filter({ tab: 'closed' }))).toBe(true);
     expect(belongsInList(mine, viewer(), filter({ tab: 'open' }))).toBe(false);
+    expect(belongsInList(ticket({ status: 'nps', userId: 7 }), viewer(), filter({ tab: 'closed' }))).toBe(true);
+    expect(belongsInList(ticket({ status: 'nps', userId: 9 }), viewer(), filter({ tab: 'closed' }))).toBe(false);
     expect(belongsInList(other, viewer(), filter({ tab: 'closed' }))).toBe(false);
     expect(belongsInList(other, viewer({ allHistoric: 'enabled' }), filter({ tab: 'closed' }))).toBe(true);
     expect(belongsInList(other, viewer({ profile: 'admin' }), filter({ tab: 'closed', showAll: true }))).toBe(true);

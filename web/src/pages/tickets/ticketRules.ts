@@ -87,7 +87,8 @@ export type ListFilter = {
 
 /** The list a status is shown in, outside the search view. */
 export function viewOfStatus(status: TicketStatus): ListTab | 'closed' | null {
-  return status === 'closed' ? 'closed' : tabOfStatus(status);
+  // A ticket waiting for the contact's rating (nps) was resolved: it shows with the closed ones.
+  return status === 'closed' || status === 'nps' ? 'closed' : tabOfStatus(status);
 }
 
 const isAdmin = (v: ListViewer) => v.profile === 'admin' || v.super;
@@ -106,7 +107,7 @@ export function belongsInList(ticket: Ticket, viewer: ListViewer, filter: ListFi
     const own = ticket.userId === viewer.id;
     const waiting = ticket.status === 'pending' || ticket.status === 'lgpd' || ticket.status === 'group' || ticket.isGroup;
     // allHistoric opens the closed history of others (as the server's list narrowing).
-    const history = ticket.status === 'closed' && viewer.allHistoric === 'enabled';
+    const history = (ticket.status === 'closed' || ticket.status === 'nps') && viewer.allHistoric === 'enabled';
     if (!own && !waiting && !history) return false;
   }
   if (filter.queueIds.length > 0 && ticket.queueId !== null) {

@@ -30,9 +30,10 @@ export function tagSummary(tags: Ticket['tags'] | null | undefined): { first: Ti
 }
 
 /** Card colour by status: pending warning, open success, closed grey. */
-export function statusColor(status: TicketStatus): 'warning' | 'success' | 'default' {
+export function statusColor(status: TicketStatus): 'warning' | 'success' | 'processing' | 'default' {
   if (status === 'pending' || status === 'lgpd') return 'warning';
   if (status === 'open' || status === 'group') return 'success';
+  if (status === 'nps') return 'processing'; // resolved, waiting for the contact's rating
   return 'default';
 }
 
