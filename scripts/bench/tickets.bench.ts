@@ -20,6 +20,8 @@ const { load, row, tableHead, writeSection } = await import('./report.js');
 const { startServiceProcess } = await import('./processes.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
+// BENCH_PARTS=inbound (or reads): run one part only and print its figures instead of rewriting the section.
+const parts = new Set((process.env.BENCH_PARTS ?? 'reads,inbound').split(',').map((p) => p.trim()));
 // BENCH_DATABASE_URL: a database kept between runs; seeded on the first, re-used (seed skipped) afterwards.
 const keptDatabase = process.env.BENCH_DATABASE_URL ? await ensureDatabase(process.env.BENCH_DATABASE_URL) : undefined;
 const platform = await startTestPlatform({ rate: unlimited, ...(keptDatabase ? { databaseUrl: keptDatabase } : {}) });
@@ -83,6 +85,60 @@ try {
       messages: await measure(`${gatewayUrl}/api/messages/${ticketId}?pageNumber=1`),
     };
   };
+  // Inbound: channels.message.received published at 500/s for 10 s; latency to tickets.message.created.
+  const measureInbound = async () => {
+    const rate = 500;
+    const seconds = 10;
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const subscription = await platform.bus.fanout('tickets.message.created', (envelope) => {
+      const wid = (envelope.data as { message?: { wid?: string } }).message?.wid;
+      const at = wid ? sentAt.get(wid) : undefined;
+      if (at !== undefined) latencies.push(performance.now() - at);
+    });
+    const stamp = Date.now();
+    // Numbers of this run only (a kept database holds earlier runs' contacts): 2,000 new contacts, then their follow-ups.
+    const numberOf = (n: number) => `5511${String(stamp % 100_000).padStart(5, '0')}${String(n % 2000).padStart(4, '0')}`;
+    for (let s = 0; s < seconds; s++) {
+      const tick = performance.now();
+      for (let i = 0; i < rate; i++) {
+        const n = s * rate + i;
+        const wid = `bench-${stamp}-${n}`;
+        sentAt.set(wid, performance.now());
+        void platform.bus.publish(
+          makeEnvelope('channels.message.received', big.companyId, {
+            connectionId: big.connectionId,
+            channel: 'whatsapp',
+            contact: { number: numberOf(n), name: `Inbound ${n % 2000}`, pictureUrl: null, lid: null, remoteJid: null },
+            isGroup: false,
+            group: null,
+            wid,
+            fromMe: false,
+            body: `mensagem ${n}`,
+            media: null,
+            quotedWid: null,
+            timestamp: Math.floor(Date.now() / 1000),
+          }),
+        );
+        if (i % 50 === 49) await new Promise((r) => setTimeout(r, Math.max(0, tick + ((i + 1) / rate) * 1000 - performance.now())));
+      }
+      await new Promise((r) => setTimeout(r, Math.max(0, tick + 1000 - performance.now())));
+    }
+    const deadline = Date.now() + 60_000;
+    while (latencies.length < rate * seconds && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await subscription.unsubscribe();
+    const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+    return { rate, seconds, latencies, stored, pct };
+  };
+  if (!parts.has('reads')) {
+    const deployment = await deploy();
+    const { rate, seconds, latencies, stored, pct } = await measureInbound();
+    await deployment.stop();
+    console.log(`inbound: ${rate * seconds} at ${rate}/s: p50 ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms, ${latencies.length} seen, ${stored} stored`);
+    process.exit(0);
+  }
   // Every request reading PostgreSQL (read cache off), then as configured by default.
   const uncachedDeployment = await deploy({ READ_CACHE_MS: '0' });
   const uncached = await readsThrough(uncachedDeployment.url);
@@ -113,48 +169,7 @@ try {
   const listPlan = await explain({ status: 'open', pageNumber: '1', showAll: 'false', queueIds: JSON.stringify(attendant.queueIds) });
   const searchPlan = await explain({ searchParam: 'orçamento do aparelho', searchOnMessages: 'true', pageNumber: '1' });
 
-  // Inbound: channels.message.received published at 500/s for 10 s; latency to tickets.message.created.
-  const rate = 500;
-  const seconds = 10;
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  const subscription = await platform.bus.fanout('tickets.message.created', (envelope) => {
-    const wid = (envelope.data as { message?: { wid?: string } }).message?.wid;
-    const at = wid ? sentAt.get(wid) : undefined;
-    if (at !== undefined) latencies.push(performance.now() - at);
-  });
-  const stamp = Date.now();
-  for (let s = 0; s < seconds; s++) {
-    const tick = performance.now();
-    for (let i = 0; i < rate; i++) {
-      const n = s * rate + i;
-      const wid = `bench-${stamp}-${n}`;
-      sentAt.set(wid, performance.now());
-      void platform.bus.publish(
-        makeEnvelope('channels.message.received', big.companyId, {
-          connectionId: big.connectionId,
-          channel: 'whatsapp',
-          contact: { number: `55119${String(n % 2000).padStart(8, '0')}`, name: `Inbound ${n % 2000}`, pictureUrl: null, lid: null, remoteJid: null },
-          isGroup: false,
-          group: null,
-          wid,
-          fromMe: false,
-          body: `mensagem ${n}`,
-          media: null,
-          quotedWid: null,
-          timestamp: Math.floor(Date.now() / 1000),
-        }),
-      );
-      if (i % 50 === 49) await new Promise((r) => setTimeout(r, Math.max(0, tick + ((i + 1) / rate) * 1000 - performance.now())));
-    }
-    await new Promise((r) => setTimeout(r, Math.max(0, tick + 1000 - performance.now())));
-  }
-  const deadline = Date.now() + 60_000;
-  while (latencies.length < rate * seconds && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-  await subscription.unsubscribe();
-  const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+  const { rate, seconds, latencies, stored, pct } = await measureInbound();
 
   writeSection(
     'tickets',
