@@ -18,6 +18,7 @@ import {
   type ImportResult,
 } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
+import { XlsError, readXlsRows } from './xls-reader.js';
 import { contactsRepository, type NewContactRow } from '../db/contacts.repository.js';
 import { projectionsRepository } from '../db/projections.repository.js';
 import { tagsRepository } from '../db/tags.repository.js';
@@ -163,38 +164,57 @@ export function cellText(cell: ExcelJS.Cell): string {
   }
 }
 
-/** The first worksheet: its first non-empty row is the header, the rest are data (spreadsheet row numbers kept). */
-export async function readSheet(data: Buffer): Promise<Sheet> {
-  const type = await sniffType(data, mediaWhitelists.spreadsheet).catch(() => {
-    throw new AppError('ERR_IMPORT_INVALID_FILE', importMessages.invalidFile, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
-  });
-  if (type.ext !== 'xlsx') {
-    // Legacy binary workbooks (.xls) are accepted by type but must be saved as .xlsx to be read.
-    throw new AppError('ERR_IMPORT_INVALID_FILE', `${importMessages.invalidFile} (.xls: save it as .xlsx)`, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
-  }
+const invalidFile = () => new AppError('ERR_IMPORT_INVALID_FILE', importMessages.invalidFile, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
+
+/** The rows of an .xlsx workbook's first worksheet (spreadsheet row numbers, every cell as text). */
+async function xlsxRows(data: Buffer): Promise<SheetRow[]> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
-    throw new AppError('ERR_IMPORT_INVALID_FILE', importMessages.invalidFile, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
+    throw invalidFile();
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('ERR_IMPORT_INVALID_FILE', importMessages.invalidFile, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
-  let headers: string[] | null = null;
+  if (!sheet) throw invalidFile();
   const rows: SheetRow[] = [];
-  let tooMany = false;
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (tooMany) return;
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (c, col) => {
       cells[col - 1] = cellText(c);
     });
     for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    if (cells.every((c) => c === '')) return;
-    if (!headers) headers = cells;
-    else if (rows.length >= IMPORT_MAX_ROWS) tooMany = true;
-    else rows.push({ row: rowNumber, cells });
+    rows.push({ row: rowNumber, cells });
   });
+  return rows;
+}
+
+/** The rows of a legacy .xls workbook's first worksheet (Excel 97–2003). */
+function xlsRows(data: Buffer): SheetRow[] {
+  try {
+    return readXlsRows(data);
+  } catch (err) {
+    if (err instanceof XlsError) throw new AppError('ERR_IMPORT_INVALID_FILE', `${importMessages.invalidFile} (${err.message})`, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
+    throw err;
+  }
+}
+
+/** The first worksheet: its first non-empty row is the header, the rest are data (spreadsheet row numbers kept). */
+export async function readSheet(data: Buffer): Promise<Sheet> {
+  const type = await sniffType(data, mediaWhitelists.spreadsheet).catch(() => {
+    throw invalidFile();
+  });
+  const lines = type.ext === 'xlsx' ? await xlsxRows(data) : xlsRows(data);
+  let headers: string[] | null = null;
+  const rows: SheetRow[] = [];
+  let tooMany = false;
+  for (const line of lines) {
+    if (line.cells.every((c) => c === '')) continue;
+    if (!headers) headers = line.cells;
+    else if (rows.length >= IMPORT_MAX_ROWS) {
+      tooMany = true;
+      break;
+    } else rows.push(line);
+  }
   if (tooMany) throw validationError('file', `at most ${IMPORT_MAX_ROWS} rows`);
   if (!headers) throw validationError('rows', importMessages.noneSelected);
   return { headers, rows };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,8 @@ function multipart(parts: Part[]): { body: Buffer; contentType: string } {
 }
 const upload = async <T = any>(who: string, file: Buffer | null, fields: Record<string, string> = {}, filename = 'contatos.xlsx') => {
   const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
-  if (file) parts.push({ name: 'file', filename, data: file, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+  const type = filename.endsWith('.xls') ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  if (file) parts.push({ name: 'file', filename, data: file, type });
   const { body, contentType } = multipart(parts);
   const res = await h.request<T>('POST', '/api/contacts/upload', { token: tokens[who], body, headers: { 'content-type': contentType } });
   await h.flush();
@@ -155,6 +157,30 @@ describe('POST /api/contacts/upload', () => {
     expect(missing.body.fields).toEqual([{ field: 'file', message: 'Required' }]);
     const json = await api('ana', 'POST', '/api/contacts/upload', { file: 'x' });
     expect(json.status).toBe(400);
+  });
+
+  it('imports a legacy .xls workbook (Excel 97–2003) the same way: 500 rows, bad ones counted as ignored', async () => {
+    await h.insertContact(C1, { name: 'Já existe xls', number: '5511940000010' });
+    const file = readFileSync(new URL('../domain/fixtures/contacts-500.xls', import.meta.url));
+    const res = await upload('ana', file, {}, 'contatos.xls');
+    expect(res.status).toBe(200);
+    // Rows i % 50 in 1..5 are bad (10 each), plus row 10 whose number the company already has.
+    expect(res.body).toMatchObject({ total: 500, created: 449, ignored: 51 });
+    const reasons: Record<string, number> = {};
+    for (const e of res.body.errors) reasons[`${e.field}:${e.message}`] = (reasons[`${e.field}:${e.message}`] ?? 0) + 1;
+    expect(reasons).toEqual({ 'name:Required': 10, 'number:Required': 10, 'number:Too Short!': 10, 'email:Invalid email': 10, 'number:Contato já existe': 11 });
+    const [row] = await h.sql`select name, number, email from tickets.contacts where company_id = ${C1} and number = '5511940000020'`;
+    expect(row).toEqual({ name: 'Importado 20', number: '5511940000020', email: '' });
+  });
+
+  it("refuses a damaged .xls with 'Arquivo inválido!' and imports nothing", async () => {
+    const file = Buffer.from(readFileSync(new URL('../domain/fixtures/cells.xls', import.meta.url)));
+    file.fill(0, 512, 4096);
+    const before = await countContacts(C1, '%');
+    const res = await upload('ana', file, {}, 'contatos.xls');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'ERR_IMPORT_INVALID_FILE' });
+    expect(await countContacts(C1, '%')).toBe(before);
   });
 
   it('accepts files above the message-media ceiling and answers 413 above IMPORT_MAX_BYTES', async () => {

@@ -22,7 +22,7 @@ function jsonField<T extends z.ZodType>(name: string, text: string | undefined, 
   return parsed.data;
 }
 
-/** POST /contacts/upload: field `file` (one xlsx), optional `mapping` and `rows` (JSON) and `validateContact`. */
+/** POST /contacts/upload: field `file` (one .xlsx or Excel 97–2003 .xls), optional `mapping` and `rows` (JSON) and `validateContact`. */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<SpreadsheetImport> {
   if (!request.isMultipart()) throw validationError('file', 'Required');
   let data: Buffer | null = null;
