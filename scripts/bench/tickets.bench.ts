@@ -86,7 +86,7 @@ try {
     };
   };
   // Inbound: channels.message.received published at 500/s for 10 s; latency to tickets.message.created.
-  const measureInbound = async () => {
+  const measureInbound = async (connectionId: number) => {
     const rate = 500;
     const seconds = 10;
     const sentAt = new Map<string, number>();
@@ -98,7 +98,7 @@ try {
     });
     const stamp = Date.now();
     // Numbers of this run only (a kept database holds earlier runs' contacts): 2,000 new contacts, then their follow-ups.
-    const numberOf = (n: number) => `5511${String(stamp % 100_000).padStart(5, '0')}${String(n % 2000).padStart(4, '0')}`;
+    const numberOf = (n: number) => `55${String(connectionId % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(n % 2000).padStart(4, '0')}`;
     for (let s = 0; s < seconds; s++) {
       const tick = performance.now();
       for (let i = 0; i < rate; i++) {
@@ -132,11 +132,17 @@ try {
     const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
     return { rate, seconds, latencies, stored, pct };
   };
+  // A second connection of the big company without queues: its messages reach tickets without the chatbot.
+  const plainConnectionId = 950_000 + big.companyId;
+  await sql`insert into tickets.connections (id, company_id, name, channel, status, is_default, queue_ids)
+    values (${plainConnectionId}, ${big.companyId}, 'Bench sem fila', 'whatsapp', 'CONNECTED', false, '{}') on conflict (id) do nothing`;
   if (!parts.has('reads')) {
     const deployment = await deploy();
-    const { rate, seconds, latencies, stored, pct } = await measureInbound();
+    for (const [label, connectionId] of [['chatbot menu', big.connectionId], ['no chatbot', plainConnectionId]] as const) {
+      const { rate, seconds, latencies, stored, pct } = await measureInbound(connectionId);
+      console.log(`inbound (${label}): ${rate * seconds} at ${rate}/s: p50 ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms, ${latencies.length} seen, ${stored} stored`);
+    }
     await deployment.stop();
-    console.log(`inbound: ${rate * seconds} at ${rate}/s: p50 ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms, ${latencies.length} seen, ${stored} stored`);
     process.exit(0);
   }
   // Every request reading PostgreSQL (read cache off), then as configured by default.
@@ -169,7 +175,7 @@ try {
   const listPlan = await explain({ status: 'open', pageNumber: '1', showAll: 'false', queueIds: JSON.stringify(attendant.queueIds) });
   const searchPlan = await explain({ searchParam: 'orçamento do aparelho', searchOnMessages: 'true', pageNumber: '1' });
 
-  const { rate, seconds, latencies, stored, pct } = await measureInbound();
+  const { rate, seconds, latencies, stored, pct } = await measureInbound(big.connectionId);
 
   writeSection(
     'tickets',

@@ -67,6 +67,12 @@ export class MemoryBus implements Bus {
     }
   }
 
+  /** Resolves once every durable group has handled what was published so far (tests wait on it). */
+  async settled(): Promise<void> {
+    const busy = () => [...this.groups.values()].some((g) => g.running || (g.queue.length > 0 && g.handlers.length > 0));
+    while (busy() && !this.closed) await new Promise((r) => setTimeout(r, 2));
+  }
+
   async subscribe(subject: string, options: DurableOptions, handler: EnvelopeHandler): Promise<Subscription> {
     const key = `${options.durable}|${subject}`;
     let group = this.groups.get(key);

@@ -124,4 +124,20 @@ describe('transactional outbox', () => {
     await handlers[0]!(envelope);
     expect(runs).toBe(1);
   });
+
+  it('leaves recognising a redelivered event to an idempotent handler: it runs each time, no processed id is written', async () => {
+    const handlers: EnvelopeHandler[] = [];
+    const twice: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
+    const db = drizzle(sql, { schema: tables });
+    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    let runs = 0;
+    await consume({ bus: twice, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'self-deduplicating', async () => {
+      runs++;
+    }, { idempotent: true });
+    const envelope = makeEnvelope('auth.user.deleted', 1, { userId: 98 });
+    await handlers[0]!(envelope);
+    await handlers[0]!(envelope);
+    expect(runs).toBe(2);
+    expect((await sql`select count(*)::int as n from ${sql(schemaName)}.processed_events where consumer like 'self-deduplicating%'`)[0]!.n).toBe(0);
+  });
 });

@@ -78,6 +78,11 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
     concurrency?: number;
     /** Events with the same key are handled one after the other, in order (e.g. one conversation); read from the raw, unvalidated event. */
     orderingKey?: (envelope: Envelope) => string | null;
+    /**
+     * The handler recognises an event it already handled by its own data (e.g. a message's unique channel
+     * id) and then changes nothing: the processed-event record, one more write per event, is skipped.
+     */
+    idempotent?: boolean;
   } = {},
 ): Promise<Subscription> {
   const durable = durableName(consumer, subject);
@@ -86,6 +91,10 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
     const envelope = readEnvelope(subject, raw);
     await requestContext.run({ requestId: envelope.requestId ?? randomUUID() }, async () => {
       await deps.unitOfWork(async (tx, emit) => {
+        if (options.idempotent) {
+          await handler(tx, envelope.data, envelope, emit);
+          return;
+        }
         const client = clientOf(tx);
         const fresh = client
           ? await client.unsafe(`insert into ${processedEvents} (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`, [durable, envelope.id], { prepare: true })

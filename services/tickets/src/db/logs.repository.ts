@@ -2,14 +2,25 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TicketLogEntry, TicketLogType } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { LogEntry } from '../domain/tickets.js';
+import { run, tableRef } from './raw.js';
 import { queues, ticketLogs, users } from './schema.js';
+
+const logColumns = [ticketLogs.companyId, ticketLogs.ticketId, ticketLogs.type, ticketLogs.userId, ticketLogs.queueId].map((c) => `"${c.name}"`).join(', ');
+/** add's statement for n entries (one to three in practice). Raw text: every transition and bot step logs (see raw.ts). */
+const addText = (n: number) =>
+  `insert into ${tableRef(ticketLogs)} (${logColumns}) values ${Array.from({ length: n }, (_, i) => `($1, $2, $${3 * i + 3}, $${3 * i + 4}, $${3 * i + 5})`).join(', ')}`;
+const addTexts = [1, 2, 3, 4].map(addText);
 
 /** The ticket log (spec 000 §3): one row per transition. */
 export function logsRepository(db: TicketsDb) {
   return {
     add: async (companyId: number, ticketId: number, entries: LogEntry[]): Promise<void> => {
       if (entries.length === 0) return;
-      await db.insert(ticketLogs).values(entries.map((e) => ({ companyId, ticketId, type: e.type, userId: e.userId, queueId: e.queueId })));
+      if (entries.length > addTexts.length) {
+        await db.insert(ticketLogs).values(entries.map((e) => ({ companyId, ticketId, type: e.type, userId: e.userId, queueId: e.queueId })));
+        return;
+      }
+      await run(db, addTexts[entries.length - 1]!, [companyId, ticketId, ...entries.flatMap((e) => [e.type, e.userId, e.queueId])]);
     },
     /** The same entries for many tickets (close all). */
     addMany: async (companyId: number, rows: { ticketId: number; entry: LogEntry }[]): Promise<void> => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TicketsDb } from '../deps.js';
+import { columns, run, tableRef } from './raw.js';
 import { chatbots, queues, tickets } from './schema.js';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -16,13 +17,19 @@ export const QUEUE_NAME_KEY = 'queues_company_name_key';
 const queueOrder = [sql`${queues.orderQueue} asc nulls last`, asc(queues.name), asc(queues.id)];
 const optionOrder = [asc(chatbots.orderOption), asc(chatbots.id)];
 
+const queueColumns = columns(queues, 'q');
+const q = (column: { name: string }) => `q."${column.name}"`;
+/** byIds (the chatbot reads a connection's queues on every message it answers): raw text, see raw.ts. */
+const byIdsText = `select ${queueColumns.list} from ${tableRef(queues)} q where ${q(queues.companyId)} = $1 and ${q(queues.id)} = any($2::int[])
+  order by ${q(queues.orderQueue)} asc nulls last, ${q(queues.name)} asc, ${q(queues.id)} asc`;
+
 /** Queues and their chatbot menu options (options nest through parentId; every option carries its queue). */
 export function queuesRepository(db: TicketsDb) {
   return {
     list: async (companyId: number): Promise<QueueRow[]> => db.select().from(queues).where(eq(queues.companyId, companyId)).orderBy(...queueOrder),
     /** The queues among `ids` that belong to the company, in menu order. */
     byIds: async (companyId: number, ids: number[]): Promise<QueueRow[]> =>
-      ids.length === 0 ? [] : db.select().from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, ids))).orderBy(...queueOrder),
+      ids.length === 0 ? [] : (await run(db, byIdsText, [companyId, ids])).map((row) => queueColumns.read(row)),
     findById: async (companyId: number, id: number, options: { lock?: boolean } = {}): Promise<QueueRow | undefined> => {
       const query = db.select().from(queues).where(and(eq(queues.id, id), eq(queues.companyId, companyId))).limit(1);
       return (await (options.lock ? query.for('update') : query))[0];

@@ -173,6 +173,8 @@ export const tickets = ticketsSchema.table(
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
     index('tickets_contact_idx').on(t.contactId),
+    /** The sweep of unanswered rating requests reads only these (a handful among all tickets). */
+    index('tickets_rating_requested_idx').on(t.ratingRequestedAt).where(sql`${t.status} = 'nps'`),
   ],
 );
 

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
 import type { TicketChanges } from '../domain/tickets.js';
-import { columns, run, runPlannedEachTime, tableRef } from './raw.js';
+import { columns, driverValues, run, runPlannedEachTime, tableRef } from './raw.js';
 import { connections, contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -44,6 +44,20 @@ const activeByNumberOrLidText = activeByNumber(true);
 /** findById (every request on a ticket checks it): raw text, see raw.ts. */
 const findByIdText = `select ${ticketColumns.list} from ${tableRef(tickets)} t where ${t(tickets.id)} = $1 and ${t(tickets.companyId)} = $2 limit 1`;
 const findByIdLockedText = `${findByIdText} for update`;
+
+/** update's statement per set of changed columns (the same few sets recur: bot flags, status moves). */
+const updateTexts = new Map<string, string>();
+const updateText = (keys: readonly string[]): string => {
+  const key = keys.join(',');
+  let text = updateTexts.get(key);
+  if (!text) {
+    const cols = getTableColumns(tickets) as Record<string, { name: string }>;
+    const set = keys.map((k, i) => `"${cols[k]!.name}" = $${i + 3}`).join(', ');
+    text = `update ${tableRef(tickets)} t set ${set} where ${t(tickets.id)} = $1 and ${t(tickets.companyId)} = $2 returning ${ticketColumns.list}`;
+    if (updateTexts.size < 200) updateTexts.set(key, text);
+  }
+  return text;
+};
 
 const sameConnection = (connectionId: number | null) => sql`coalesce(${tickets.whatsappId}, 0) = ${connectionId ?? 0}`;
 
@@ -207,15 +221,15 @@ export function ticketsRepository(db: TicketsDb) {
     insert: async (values: NewTicketRow): Promise<TicketRow> => (await db.insert(tickets).values(values).returning())[0]!,
     /** Insert unless the contact already has an open ticket on that connection (then undefined). */
     insertIfFree: async (values: NewTicketRow): Promise<TicketRow | undefined> => (await db.insert(tickets).values(values).onConflictDoNothing().returning())[0],
+    /** Raw text (the chatbot sets flags on every inbound message it answers, see raw.ts). */
     update: async (companyId: number, id: number, changes: TicketChanges & Partial<NewTicketRow>): Promise<TicketRow> => {
       // A rating request (nps) ends the attendance as closing does: the time and nothing left unread.
       const closing = changes.status === 'closed' || changes.status === 'nps';
-      const [row] = await db
-        .update(tickets)
-        .set({ ...changes, updatedAt: changes.updatedAt ?? new Date(), ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : {}) })
-        .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId)))
-        .returning();
-      return row!;
+      const values: Partial<NewTicketRow> = { ...changes, updatedAt: changes.updatedAt ?? new Date(), ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : {}) };
+      const keys = (Object.keys(values) as (keyof NewTicketRow & string)[]).filter((k) => values[k] !== undefined);
+      const [row] = await run(db, updateText(keys), [id, companyId, ...driverValues(tickets, keys, values)]);
+      if (!row) throw new Error(`ticket ${id} vanished`);
+      return ticketColumns.read(row);
     },
     /** Reopen a closed ticket (inbound within timeCreateNewTicket) unless someone else already did. */
     reopenIfClosed: async (companyId: number, id: number, changes: Partial<NewTicketRow>): Promise<TicketRow | undefined> =>

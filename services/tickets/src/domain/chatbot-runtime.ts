@@ -1,4 +1,4 @@
-import type { Emit, WeekdaySchedule } from '@atende/kit';
+import type { Emit, Ticket, WeekdaySchedule } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { logsRepository } from '../db/logs.repository.js';
 import type { ConnectionProjection } from '../db/projections.repository.js';
@@ -7,7 +7,7 @@ import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tick
 import type { LogEntry, TicketChanges } from './tickets.js';
 import { createAccess } from './access.js';
 import { isOpenAt, menuText, parseChoice } from './chatbot.js';
-import { announceTicket, postMessage, scopeOf } from './outbound.js';
+import { announceTicket, announceTicketWith, postMessage, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 import { replaceVariables } from './variables.js';
 
@@ -50,18 +50,26 @@ export function createChatbot(deps: TicketsDeps) {
       const queues = queuesRepository(tx);
       const logs = logsRepository(tx);
 
+      /** The ticket as the events show it, when nothing changed it since the last message loaded it. */
+      let shown: Ticket | null = null;
       const set = async (changes: TicketChanges & Partial<Omit<NewTicketRow, 'status'>>) => {
         current = await tickets.update(companyId, current.id, changes);
         touched = true;
+        shown = null;
       };
       const log = (entry: LogEntry) => logs.add(companyId, current.id, [entry]);
       const say = async (text: string, queue: Pick<QueueRow, 'name'> | null) => {
         const body = replaceVariables(text, { contact, user: null, ticket: current, queue, connection, now, timeZone: tz }).trim();
         if (!body) return;
-        current = (await postMessage(deps, tx, emit, { ticket: current, contact, body, userId: null })).ticket;
+        const posted = await postMessage(deps, tx, emit, { ticket: current, contact, body, userId: null });
+        current = posted.ticket;
+        shown = posted.details;
       };
       const finish = async (): Promise<TicketRow> => {
-        if (touched) await announceTicket(tx, emit, current, scopeOf(start));
+        if (touched) {
+          if (shown) await announceTicketWith(emit, current, scopeOf(start), shown);
+          else await announceTicket(tx, emit, current, scopeOf(start));
+        }
         return current;
       };
 
@@ -77,13 +85,14 @@ export function createChatbot(deps: TicketsDeps) {
       const offered = await queues.byIds(companyId, connection.queueIds);
       const severalQueues = offered.length > 1;
 
+      // The ticket changes first, so the menu message's own read of the ticket is the one announced at the end.
       const showQueueMenu = async (repeat: boolean) => {
-        await say(menuText(connection.greetingMessage, offered), null);
         if (repeat) await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1 });
         else {
           await set({ isBot: true, chatbotId: null });
           await log({ type: 'chatBot', userId: null, queueId: null });
         }
+        await say(menuText(connection.greetingMessage, offered), null);
       };
 
       /** A level of a queue's option tree: its text (the queue's or the parent option's greeting) and options. */
@@ -196,8 +205,8 @@ export function createChatbot(deps: TicketsDeps) {
       } else if (choice?.kind === 'option') {
         await applyOption(queue, options[choice.index]!);
       } else {
-        await showLevel(queue, parent, options);
         await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1 });
+        await showLevel(queue, parent, options);
       }
       return finish();
     },

@@ -63,7 +63,7 @@ export async function postMessage(
   tx: TicketsDb,
   emit: Emit,
   input: OutboundInput,
-): Promise<{ row: MessageRow; message: Message; ticket: TicketRow }> {
+): Promise<{ row: MessageRow; message: Message; ticket: TicketRow; /** The ticket as the events show it, after this message. */ details: Ticket }> {
   const isPrivate = input.isPrivate ?? false;
   const mediaType = input.mediaType ?? (input.media ? 'application' : 'chat');
   const values = {
@@ -110,8 +110,7 @@ export async function postMessage(
     });
   }
   const message = await messages.presentRow(row, ticket, null, deps.mediaUrl);
-  await announceMessageWith(emit, ticket, message, details);
-  return { row, message, ticket };
+  return { row, message, ticket, details: await announceMessageWith(emit, ticket, message, details) };
 }
 
 /** tickets.message.created with the ticket details already loaded (after the last change of the ticket). */

@@ -75,7 +75,7 @@ describe('channels.message.received', () => {
     expect(ticket!.unread_messages).toBe(1);
   });
 
-  it('the same envelope redelivered is handled once (processed-event record)', async () => {
+  it('the same envelope redelivered, even concurrently, is handled once (by its wid)', async () => {
     // Capture the consumer the module registers, then deliver one envelope to it twice, as JetStream may.
     const handlers = new Map<string, EnvelopeHandler>();
     const fakeBus = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
@@ -90,6 +90,10 @@ describe('channels.message.received', () => {
     await Promise.all([handler(envelope), handler(envelope)]).catch(() => undefined);
     const [row] = await q<{ n: number }>(`select count(*)::int as n from tickets.messages where wid = $1`, envelope.data.wid);
     expect(row!.n).toBe(1);
+    const tickets = await q<{ unread_messages: number }>(
+      `select t.unread_messages from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.company_id = $1 and c.number = $2`, COMPANY, '5511911110004',
+    );
+    expect(tickets).toEqual([{ unread_messages: 1 }]);
   });
 
   it('two first messages from a new number at the same moment make one contact and one ticket', async () => {

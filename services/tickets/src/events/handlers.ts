@@ -40,7 +40,8 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
         const companyId = companyOf(envelope.companyId, envelope.type);
         if (companyId !== null) await inbound.receive(tx, emit, companyId, data);
       },
-      { concurrency: INBOUND_CONCURRENCY, orderingKey: conversationKey },
+      // Idempotent by the message's channel id (unique per company): a redelivered event finds it stored and stops.
+      { concurrency: INBOUND_CONCURRENCY, orderingKey: conversationKey, idempotent: true },
     ),
     consume(on, 'channels.message.ack', CONSUMER, async (tx, data, envelope, emit) => {
       const companyId = companyOf(envelope.companyId, envelope.type);

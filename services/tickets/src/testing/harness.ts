@@ -239,11 +239,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     async publish(subject, companyId, data) {
       const envelope = makeEnvelope(subject, companyId, data);
       await bus.publish(envelope);
-      for (let i = 0; i < 400; i++) {
-        const [row] = await sql<{ n: number }[]>`select count(*)::int as n from tickets.processed_events where event_id = ${envelope.id}`;
-        if (row!.n > 0) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await bus.settled();
       await idle();
       return envelope;
     },

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_rating_requested_idx" ON "tickets"."tickets" USING btree ("rating_requested_at") WHERE "tickets"."tickets"."status" = 'nps';
