@@ -98,7 +98,7 @@ try {
     });
     const stamp = Date.now();
     // Numbers of this run only (a kept database holds earlier runs' contacts): 2,000 new contacts, then their follow-ups.
-    const numberOf = (n: number) => `55${String(connectionId % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(n % 2000).padStart(4, '0')}`;
+    const numberOf = (n: number) => `55${String(Math.floor(connectionId / 10_000) % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(n % 2000).padStart(4, '0')}`;
     for (let s = 0; s < seconds; s++) {
       const tick = performance.now();
       for (let i = 0; i < rate; i++) {
@@ -107,7 +107,7 @@ try {
         sentAt.set(wid, performance.now());
         void platform.bus.publish(
           makeEnvelope('channels.message.received', big.companyId, {
-            connectionId: big.connectionId,
+            connectionId,
             channel: 'whatsapp',
             contact: { number: numberOf(n), name: `Inbound ${n % 2000}`, pictureUrl: null, lid: null, remoteJid: null },
             isGroup: false,

@@ -25,7 +25,7 @@ beforeAll(async () => {
   sql = createSql(database.url);
   await sql.unsafe(`
     create schema ${schemaName};
-    create table ${schemaName}.outbox (seq bigserial primary key, id uuid not null unique, subject text not null, envelope jsonb not null, created_at timestamptz not null default now());
+    create table ${schemaName}.outbox (seq bigserial primary key, id uuid not null unique, subject text not null, envelope json not null, created_at timestamptz not null default now());
     create table ${schemaName}.processed_events (consumer text not null, event_id uuid not null, processed_at timestamptz not null default now(), primary key (consumer, event_id));
     create table ${schemaName}.effects (event_id uuid not null, user_id int not null);
   `);

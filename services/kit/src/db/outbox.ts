@@ -1,6 +1,6 @@
 import { sql as dsql } from 'drizzle-orm';
 import type { PgDatabase, PgSchema } from 'drizzle-orm/pg-core';
-import { bigserial, jsonb, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, json, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import type { Logger } from 'pino';
 import type { EventData, EventSubject } from '../contracts/events.js';
@@ -16,7 +16,9 @@ export function outboxTables(schema: PgSchema) {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     id: uuid('id').notNull().unique(),
     subject: text('subject').notNull(),
-    envelope: jsonb('envelope').notNull(),
+    // json, not jsonb: the row is written once and read back whole by the relay; jsonb would parse every
+    // envelope into its binary form on insert and print it back out on read, for nothing.
+    envelope: json('envelope').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   });
   const processedEvents = schema.table(
@@ -79,7 +81,7 @@ export class Outbox {
         while (pending.length > 0) {
           const rows = pending.splice(0, BATCH);
           const values = dsql.join(
-            rows.map((e) => dsql`(${e.id}, ${e.type}, ${JSON.stringify(e)}::jsonb)`),
+            rows.map((e) => dsql`(${e.id}, ${e.type}, ${JSON.stringify(e)}::json)`),
             dsql`, `,
           );
           await tx.execute(dsql`insert into ${dsql.identifier(this.schema)}.outbox (id, subject, envelope) values ${values}`);
@@ -91,7 +93,7 @@ export class Outbox {
       const sent: Promise<unknown>[] = [];
       while (pending.length > 0) {
         const rows = pending.splice(0, BATCH);
-        const values = rows.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, ($${3 * i + 3}::text)::jsonb)`).join(', ');
+        const values = rows.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, ($${3 * i + 3}::text)::json)`).join(', ');
         const params = rows.flatMap((e) => [e.id, e.type, JSON.stringify(e)]);
         sent.push(client.unsafe(`insert into ${this.table} (id, subject, envelope) values ${values}`, params, { prepare: true }).execute());
       }

@@ -1,0 +1,1 @@
+ALTER TABLE "admin"."outbox" ALTER COLUMN "envelope" SET DATA TYPE json;

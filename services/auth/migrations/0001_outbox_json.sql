@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."outbox" ALTER COLUMN "envelope" SET DATA TYPE json;

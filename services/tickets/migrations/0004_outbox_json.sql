@@ -1,0 +1,1 @@
+ALTER TABLE "tickets"."outbox" ALTER COLUMN "envelope" SET DATA TYPE json;
