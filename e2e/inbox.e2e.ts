@@ -58,6 +58,8 @@ describe('attendant inbox', () => {
       complationMessage: 'Obrigado pelo contato!',
       outOfHoursMessage: '',
       timeCreateNewTicket: 0,
+      maxUseBotQueues: 3,
+      timeUseBotQueues: 0,
       ratingMessage: '',
       maxUseBotQueuesNPS: 3,
       expiresTicketNPS: 0,

@@ -69,6 +69,10 @@ export const connection = z.object({
   outOfHoursMessage: z.string(),
   /** Minutes during which a new message reopens the last ticket instead of creating one (0: always a new one). */
   timeCreateNewTicket: z.number().int(),
+  /** Menus the chatbot repeats to a contact whose answers match no option, before it stays silent (0: no limit). */
+  maxUseBotQueues: z.number().int().min(0).default(3),
+  /** Minutes the chatbot waits after sending a menu before it repeats it (0: it answers every message). */
+  timeUseBotQueues: z.number().int().min(0).default(0),
   /** Rating request sent on resolve when the company's userRating is on (a default text when empty). */
   ratingMessage: z.string().default(''),
   /** Answers that are not a rate before the ticket closes without one. */

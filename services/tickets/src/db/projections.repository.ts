@@ -33,6 +33,8 @@ const connectionValues = (c: Connection) => ({
   complationMessage: c.complationMessage,
   outOfHoursMessage: c.outOfHoursMessage,
   timeCreateNewTicket: c.timeCreateNewTicket,
+  maxUseBotQueues: c.maxUseBotQueues,
+  timeUseBotQueues: c.timeUseBotQueues,
   ratingMessage: c.ratingMessage,
   maxUseBotQueuesNps: c.maxUseBotQueuesNPS,
   expiresTicketNps: c.expiresTicketNPS,

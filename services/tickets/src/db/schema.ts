@@ -153,6 +153,8 @@ export const tickets = ticketsSchema.table(
     lastMessage: text('last_message').notNull().default(''),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    /** When the chatbot last sent this ticket a menu (timeUseBotQueues counts from it). */
+    botMenuAt: timestamp('bot_menu_at', { withTimezone: true }),
     useIntegration: boolean('use_integration').notNull().default(false),
     isTransfered: boolean('is_transfered').notNull().default(false),
     userRating: smallint('user_rating'),
@@ -299,6 +301,8 @@ export const connections = ticketsSchema.table(
     complationMessage: text('complation_message').notNull().default(''),
     outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
     timeCreateNewTicket: integer('time_create_new_ticket').notNull().default(0),
+    maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
+    timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
     ratingMessage: text('rating_message').notNull().default(''),
     maxUseBotQueuesNps: integer('max_use_bot_queues_nps').notNull().default(3),
     expiresTicketNps: integer('expires_ticket_nps').notNull().default(0),

@@ -6,7 +6,7 @@ import { queuesRepository, type ChatbotRow, type QueueRow } from '../db/queues.r
 import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tickets.repository.js';
 import type { LogEntry, TicketChanges } from './tickets.js';
 import { createAccess } from './access.js';
-import { isOpenAt, menuText, parseChoice } from './chatbot.js';
+import { isOpenAt, mayRepeatMenu, menuText, parseChoice } from './chatbot.js';
 import { announceTicket, announceTicketWith, postMessage, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 import { replaceVariables } from './variables.js';
@@ -83,13 +83,17 @@ export function createChatbot(deps: TicketsDeps) {
       }
 
       const offered = await queues.byIds(companyId, connection.queueIds);
+      const mayRepeat = () =>
+        mayRepeatMenu({ repeats: current.amountUsedBotQueues, maxRepeats: connection.maxUseBotQueues, lastMenuAt: current.botMenuAt, waitMinutes: connection.timeUseBotQueues, now });
       const severalQueues = offered.length > 1;
 
       // The ticket changes first, so the menu message's own read of the ticket is the one announced at the end.
       const showQueueMenu = async (repeat: boolean) => {
-        if (repeat) await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1 });
-        else {
-          await set({ isBot: true, chatbotId: null });
+        if (repeat) {
+          if (!mayRepeat()) return;
+          await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1, botMenuAt: now });
+        } else {
+          await set({ isBot: true, chatbotId: null, botMenuAt: now });
           await log({ type: 'chatBot', userId: null, queueId: null });
         }
         await say(menuText(connection.greetingMessage, offered), null);
@@ -204,8 +208,8 @@ export function createChatbot(deps: TicketsDeps) {
         } else await showLevel(queue, null, options);
       } else if (choice?.kind === 'option') {
         await applyOption(queue, options[choice.index]!);
-      } else {
-        await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1 });
+      } else if (mayRepeat()) {
+        await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1, botMenuAt: now });
         await showLevel(queue, parent, options);
       }
       return finish();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WeekdaySchedule } from '@atende/kit';
-import { isOpenAt, menuText, parseChoice, weekdayIn } from './chatbot.js';
+import { isOpenAt, mayRepeatMenu, menuText, parseChoice, weekdayIn } from './chatbot.js';
 
 const TZ = 'America/Sao_Paulo';
 const day = (weekdayEn: string, a: [string, string], b: [string, string] = ['', '']): WeekdaySchedule => ({
@@ -49,5 +49,18 @@ describe('isOpenAt', () => {
     expect(isOpenAt([], mondayMorning, TZ)).toBe(true);
     expect(isOpenAt(null, mondayMorning, TZ)).toBe(true);
     expect(isOpenAt([day('Monday', ['10:00', '11:00'])], mondayMorning, TZ)).toBe(true);
+  });
+});
+
+describe('repeating a menu', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  it('stops at maxUseBotQueues repeats (0: never) and waits timeUseBotQueues minutes after the last menu (0: no wait)', () => {
+    const base = { repeats: 0, maxRepeats: 3, lastMenuAt: null, waitMinutes: 0, now };
+    expect(mayRepeatMenu(base)).toBe(true);
+    expect(mayRepeatMenu({ ...base, repeats: 2 })).toBe(true);
+    expect(mayRepeatMenu({ ...base, repeats: 3 })).toBe(false);
+    expect(mayRepeatMenu({ ...base, repeats: 50, maxRepeats: 0 })).toBe(true);
+    expect(mayRepeatMenu({ ...base, waitMinutes: 10, lastMenuAt: new Date('2026-11-24T11:55:00Z') })).toBe(false);
+    expect(mayRepeatMenu({ ...base, waitMinutes: 10, lastMenuAt: new Date('2026-11-24T11:50:00Z') })).toBe(true);
   });
 });

@@ -29,6 +29,17 @@ export function parseChoice(body: string, count: number): Choice | null {
   return n >= 1 && n <= count ? { kind: 'option', index: n - 1 } : null;
 }
 
+/**
+ * Whether the chatbot may send a menu again to a contact whose answer matched nothing: not once it has
+ * repeated it the connection's maxUseBotQueues times (0: no limit), nor within timeUseBotQueues minutes
+ * of the last menu (0: no wait). Otherwise the ticket waits silently for an attendant.
+ */
+export function mayRepeatMenu(input: { repeats: number; maxRepeats: number; lastMenuAt: Date | null; waitMinutes: number; now: Date }): boolean {
+  if (input.maxRepeats > 0 && input.repeats >= input.maxRepeats) return false;
+  if (input.waitMinutes > 0 && input.lastMenuAt && input.now.getTime() - input.lastMenuAt.getTime() < input.waitMinutes * 60_000) return false;
+  return true;
+}
+
 const WEEKDAY_EN = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** The English weekday name of `now` on the wall clock of `timeZone`. */

@@ -93,6 +93,9 @@ beforeAll(async () => {
   await h.publish('channels.connection.updated', C1, { connection: connection({ id: 113, queueIds: [q.bot!.id] }) });
   await h.publish('channels.connection.updated', C1, { connection: connection({ id: 114, greetingMessage: 'Menu', queueIds: [q.fin!.id, q.night!.id], outOfHoursMessage: 'Estamos fechados, {{firstName}}.' }) });
   await h.publish('channels.connection.updated', C1, { connection: connection({ id: 115, queueIds: [] }) });
+  const menuAB = { greetingMessage: 'Olá {{firstName}}! Escolha um setor:', queueIds: [q.sup!.id, q.fin!.id] };
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 116, ...menuAB, maxUseBotQueues: 1 }) });
+  await h.publish('channels.connection.updated', C1, { connection: connection({ id: 117, ...menuAB, timeUseBotQueues: 10 }) });
 });
 afterAll(async () => h?.stop());
 beforeEach(() => {
@@ -139,6 +142,31 @@ describe('the queue menu', () => {
     expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: true, amount_used_bot_queues: 2 });
     await maria.write('2');
     expect((await ticketOf(maria.number)).queue_id).toBe(q.sup!.id);
+  });
+
+  it('stops repeating the menu after maxUseBotQueues repeats; a valid choice still works', async () => {
+    const maria = contactOn(116);
+    await maria.write('Oi');
+    await maria.write('hã?');
+    await maria.write('??');
+    await maria.write('alô');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB, MENU_AB]);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: true, amount_used_bot_queues: 1 });
+    await maria.write('1');
+    expect((await ticketOf(maria.number)).queue_id).toBe(q.fin!.id);
+  });
+
+  it('waits timeUseBotQueues minutes after a menu before repeating it', async () => {
+    const maria = contactOn(117);
+    await maria.write('Oi');
+    await maria.write('hã?');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB]);
+    const ticket = await ticketOf(maria.number);
+    await h.sql`update tickets.tickets set bot_menu_at = now() - interval '11 minutes' where id = ${ticket.id}`;
+    await maria.write('de novo?');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB, MENU_AB]);
+    await maria.write('e agora?');
+    expect(await botSaid(maria.number)).toEqual([MENU_AB, MENU_AB]);
   });
 
   it('contacts with disableBot get no menu', async () => {

@@ -88,7 +88,7 @@ export function makeConnection(fields: Partial<Connection> & { id: number; compa
   return {
     name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true, groupAsTicket: 'disabled',
     greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0,
-    ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
+    maxUseBotQueues: 3, timeUseBotQueues: 0, ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
     ...fields,
   };
 }
