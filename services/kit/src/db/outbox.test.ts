@@ -27,7 +27,7 @@ beforeAll(async () => {
     create schema ${schemaName};
     create table ${schemaName}.outbox (seq bigserial primary key, id uuid not null unique, subject text not null, envelope json not null, created_at timestamptz not null default now());
     create table ${schemaName}.processed_events (consumer text not null, event_id uuid not null, processed_at timestamptz not null default now(), primary key (consumer, event_id));
-    create table ${schemaName}.effects (event_id uuid not null, user_id int not null);
+    create table ${schemaName}.effects (event_id uuid not null, user_id int not null, txid bigint not null default txid_current());
   `);
   bus = process.env.NATS_URL
     ? await NatsBus.connect({ url: process.env.NATS_URL, prefix: `t_${randomUUID().slice(0, 8).replace(/-/g, '')}` })
@@ -139,5 +139,33 @@ describe('transactional outbox', () => {
     await handlers[0]!(envelope);
     expect(runs).toBe(2);
     expect((await sql`select count(*)::int as n from ${sql(schemaName)}.processed_events where consumer like 'self-deduplicating%'`)[0]!.n).toBe(0);
+  });
+
+  it('handles events that arrive together in one transaction; a failing one runs alone and the others still commit', async () => {
+    const handlers: EnvelopeHandler[] = [];
+    const together: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
+    const db = drizzle(sql, { schema: tables });
+    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    await consume({ bus: together, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'batched', async (tx, data, envelope, emit) => {
+      if (data.userId === 203) throw new Error('poison');
+      await tx.execute(dsql`insert into ${dsql.identifier(schemaName)}.effects (event_id, user_id) values (${envelope.id}, ${data.userId})`);
+      await emit('auth.user.deleted', 1, { userId: data.userId + 1000 });
+    }, { batch: 8, concurrency: 8 });
+    const deliver = (ids: number[]) => Promise.allSettled(ids.map((userId) => handlers[0]!(makeEnvelope('auth.user.deleted', 1, { userId }))));
+    const txids = async (ids: number[]) =>
+      (await sql<{ txid: string }[]>`select distinct txid::text from ${sql(schemaName)}.effects where user_id = any(${ids})`).map((r) => r.txid);
+
+    const calm = await deliver([101, 102, 103, 104, 105]);
+    expect(calm.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(await txids([101, 102, 103, 104, 105])).toHaveLength(1);
+
+    const stormy = await deliver([201, 202, 203, 204]);
+    expect(stormy.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const kept = await sql<{ user_id: number }[]>`select user_id from ${sql(schemaName)}.effects where user_id between 200 and 299 order by user_id`;
+    expect(kept.map((r) => r.user_id)).toEqual([201, 202, 204]);
+    // Each survivor's event went out once, after its own commit.
+    const events = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(schemaName)}.outbox where envelope->'data'->>'userId' in ('1201', '1202', '1203', '1204')`;
+    expect(events[0]!.n).toBe(3);
+    expect((await sql`select count(*)::int as n from ${sql(schemaName)}.processed_events where consumer like 'batched%'`)[0]!.n).toBe(8);
   });
 });

@@ -58,8 +58,10 @@ export function durableName(consumer: string, subject: string): string {
 /**
  * Durable, idempotent consumption: the processed-event id is recorded in the same transaction
  * as the handler's effects, so a redelivered event changes nothing. Ack happens after commit.
- * With `concurrency` > 1 several events run at once (each its own transaction); give an `orderingKey`
- * so events of one conversation keep their order.
+ * With `concurrency` > 1 several events run at once; give an `orderingKey` so events of one
+ * conversation keep their order. With `batch` > 1, events that arrive together share one transaction
+ * (one BEGIN, one outbox write, one COMMIT for all of them); should it fail, each event is run again
+ * alone, so one bad event never holds back the others.
  */
 export function consume<S extends EventSubject, Db extends AnyDb>(
   deps: {
@@ -83,18 +85,17 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
      * id) and then changes nothing: the processed-event record, one more write per event, is skipped.
      */
     idempotent?: boolean;
+    /** Most events handled in one transaction (default 1); at most `concurrency` are ever waiting together. */
+    batch?: number;
   } = {},
 ): Promise<Subscription> {
   const durable = durableName(consumer, subject);
   const processedEvents = `${quoteIdentifier(deps.schema)}.processed_events`;
-  return deps.bus.subscribe(subject, { durable, concurrency: options.concurrency, orderingKey: options.orderingKey }, async (raw) => {
-    const envelope = readEnvelope(subject, raw);
+
+  /** One event inside a transaction: recorded as processed (unless idempotent), then handled, under its request id. */
+  const handleIn = async (tx: Db, emit: Emit, envelope: Envelope<EventData<S>>): Promise<void> => {
     await requestContext.run({ requestId: envelope.requestId ?? randomUUID() }, async () => {
-      await deps.unitOfWork(async (tx, emit) => {
-        if (options.idempotent) {
-          await handler(tx, envelope.data, envelope, emit);
-          return;
-        }
+      if (!options.idempotent) {
         const client = clientOf(tx);
         const fresh = client
           ? await client.unsafe(`insert into ${processedEvents} (consumer, event_id) values ($1, $2) on conflict do nothing returning event_id`, [durable, envelope.id], { prepare: true })
@@ -102,10 +103,59 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
               dsql`insert into ${dsql.identifier(deps.schema)}.processed_events (consumer, event_id) values (${durable}, ${envelope.id}) on conflict do nothing returning event_id`,
             );
         if (fresh.length === 0) return;
-        deps.logger?.debug({ subject, eventId: envelope.id, requestId: envelope.requestId }, 'event consumed');
-        await handler(tx, envelope.data, envelope, emit);
+      }
+      deps.logger?.debug({ subject, eventId: envelope.id, requestId: envelope.requestId }, 'event consumed');
+      await handler(tx, envelope.data, envelope, emit);
+    });
+  };
+
+  const runAlone = async (envelope: Envelope<EventData<S>>): Promise<void> => {
+    await deps.unitOfWork((tx, emit) => handleIn(tx, emit, envelope));
+    deps.afterCommit?.(envelope.companyId);
+  };
+
+  const size = Math.max(1, Math.floor(options.batch ?? 1));
+  type Waiting = { envelope: Envelope<EventData<S>>; done: () => void; failed: (err: unknown) => void };
+  let waiting: Waiting[] = [];
+  let scheduled = false;
+
+  const runBatch = async (items: Waiting[]): Promise<void> => {
+    try {
+      await deps.unitOfWork(async (tx, emit) => {
+        for (const item of items) await handleIn(tx, emit, item.envelope);
       });
-      deps.afterCommit?.(envelope.companyId);
+    } catch (err) {
+      deps.logger?.debug({ err, subject, events: items.length }, 'batch failed; each event runs alone');
+      for (const item of items) runAlone(item.envelope).then(item.done, item.failed);
+      return;
+    }
+    for (const item of items) {
+      deps.afterCommit?.(item.envelope.companyId);
+      item.done();
+    }
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (waiting.length > 0) {
+      const items = waiting.slice(0, size);
+      waiting = waiting.slice(size);
+      void (items.length === 1 ? runAlone(items[0]!.envelope).then(items[0]!.done, items[0]!.failed) : runBatch(items));
+    }
+  };
+
+  return deps.bus.subscribe(subject, { durable, concurrency: options.concurrency, orderingKey: options.orderingKey }, async (raw) => {
+    const envelope = readEnvelope(subject, raw);
+    if (size === 1) return runAlone(envelope);
+    // Events handed over in the same turn of the event loop go together (the bus keeps one conversation's
+    // events apart: the next one is only handed over once this one is done).
+    return new Promise<void>((done, failed) => {
+      waiting.push({ envelope, done, failed });
+      if (waiting.length >= size) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     });
   });
 }

@@ -66,10 +66,15 @@ export function createChatbot(deps: TicketsDeps) {
         shown = posted.details;
       };
       const finish = async (): Promise<TicketRow> => {
-        if (touched) {
-          if (shown) await announceTicketWith(emit, current, scopeOf(start), shown);
-          else await announceTicket(tx, emit, current, scopeOf(start));
-        }
+        if (!touched) return current;
+        // Only the bot's own bookkeeping changed and the last message's event already carries the ticket as
+        // it is now: lists take it from there, no separate ticket event is needed.
+        const before = scopeOf(start);
+        const after = scopeOf(current);
+        const sameScope = before.status === after.status && before.queueId === after.queueId && before.userId === after.userId;
+        if (shown && sameScope) return current;
+        if (shown) await announceTicketWith(emit, current, before, shown);
+        else await announceTicket(tx, emit, current, before);
         return current;
       };
 

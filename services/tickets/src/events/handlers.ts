@@ -7,7 +7,9 @@ import { userChanged, userDeleted } from '../domain/user-projection.js';
 export const CONSUMER = 'tickets';
 
 /** channels.message.received events handled at once; one conversation's events still one after the other. */
-export const INBOUND_CONCURRENCY = 8;
+export const INBOUND_CONCURRENCY = 32;
+/** Of those, most handled in one transaction (several transactions still run side by side). */
+export const INBOUND_BATCH = 8;
 
 /**
  * The conversation an inbound message belongs to (company, connection, and the group or the contact's
@@ -41,7 +43,7 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
         if (companyId !== null) await inbound.receive(tx, emit, companyId, data);
       },
       // Idempotent by the message's channel id (unique per company): a redelivered event finds it stored and stops.
-      { concurrency: INBOUND_CONCURRENCY, orderingKey: conversationKey, idempotent: true },
+      { concurrency: INBOUND_CONCURRENCY, batch: INBOUND_BATCH, orderingKey: conversationKey, idempotent: true },
     ),
     consume(on, 'channels.message.ack', CONSUMER, async (tx, data, envelope, emit) => {
       const companyId = companyOf(envelope.companyId, envelope.type);
