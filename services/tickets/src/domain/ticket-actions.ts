@@ -200,7 +200,8 @@ export function createTicketDesk(deps: TicketsDeps) {
             sendFarewellWaitingTicket: s.on('sendFarewellWaitingTicket'),
             requiredTag: s.on('requiredTag'),
             groupAsTicket: connection?.groupAsTicket === 'enabled',
-            userRating: s.on('userRating'),
+            // A request no connection can deliver would leave the ticket waiting for an answer that cannot come.
+            userRating: s.on('userRating') && connection !== undefined,
           });
           if (plan.targetQueueId !== null && !(await repo.queue(c.companyId, plan.targetQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
           if (plan.targetUserId !== null) await access.companyUser(tx, c.companyId, plan.targetUserId);

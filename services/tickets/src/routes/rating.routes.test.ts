@@ -165,7 +165,7 @@ describe('resolving with userRating', () => {
     }
   });
 
-  it('closes at once without the setting, without farewell (unless sendRating), with sendRating false, and for groups', async () => {
+  it('closes at once without the setting, without farewell (unless sendRating), with sendRating false, for groups and without a connection', async () => {
     const plain = await openTicket('5511970000007');
     expect((await api('ana', 'PUT', `/api/tickets/${plain.id}`, { status: 'closed' })).body.status).toBe('closed');
 
@@ -181,6 +181,9 @@ describe('resolving with userRating', () => {
     expect(eventsSince(before, 'channels.message.send').map((e) => e.data.body)).toEqual(['Até logo Joana!']);
     const group = await openTicket('120363000000000001', { isGroup: true });
     expect((await api('ana', 'PUT', `/api/tickets/${group.id}`, { status: 'closed' })).body.status).toBe('closed');
+    const connectionless = await openTicket('5511970000017');
+    await sqlq(`update tickets.tickets set whatsapp_id = null where id = $1`, connectionless.id);
+    expect((await api('ana', 'PUT', `/api/tickets/${connectionless.id}`, { status: 'closed' })).body.status).toBe('closed');
   });
 
   it('a ticket waiting for its rate may be closed or reopened by the attendant', async () => {
