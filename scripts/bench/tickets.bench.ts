@@ -157,6 +157,13 @@ try {
   await uncachedDeployment.stop();
   const deployment = await deploy();
   const { ticketId, list, search, messages } = await readsThrough(deployment.url);
+  if (!parts.has('inbound')) {
+    for (const [label, result] of [['list', list], ['search', search], ['messages', messages], ['list, cache off', uncached.list], ['messages, cache off', uncached.messages]] as const) {
+      console.log(`${label}: ${row(label, result)}`);
+    }
+    await deployment.stop();
+    process.exit(0);
+  }
 
   // The plans of the list and search statements, exactly as the repository builds them for this attendant.
   const db = drizzle(preparedStatements(sql), { schema });
