@@ -38,6 +38,8 @@ export type TicketActionsValue = {
   resolve(ticket: Ticket, farewell: boolean): void;
   /** Closes a pending (or lgpd) ticket without farewell and with the bot-queue counter at 0. */
   ignore(ticket: Ticket): void;
+  /** Closes a ticket waiting for the contact's rating (nps) without it. */
+  endRating(ticket: Ticket): void;
   transfer(ticket: Ticket): void;
   remove(ticket: Ticket): void;
   /** Says that another user holds the contact's ticket. */
@@ -216,6 +218,16 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
     [resolveNow],
   );
 
+  const endRating = useCallback(
+    async (ticket: Ticket) => {
+      const answer = await run(ticket, { status: 'closed' });
+      if (!answer) return;
+      toastSuccess(t('toasts.resolved'));
+      go('resolve', answer);
+    },
+    [go, run, t],
+  );
+
   const ignore = useCallback(
     async (ticket: Ticket) => {
       const answer = await run(ticket, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 });
@@ -258,13 +270,14 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
       returnToQueue: (ticket) => void returnToQueue(ticket),
       resolve: (ticket, farewell) => void resolve(ticket, farewell),
       ignore: (ticket) => void ignore(ticket),
+      endRating: (ticket) => void endRating(ticket),
       transfer: setTransferring,
       remove,
       notifyHolder,
       handleOpenTicketConflict,
       busyId,
     }),
-    [queues, userQueues, accept, reopen, returnToQueue, resolve, ignore, remove, notifyHolder, handleOpenTicketConflict, busyId],
+    [queues, userQueues, accept, reopen, returnToQueue, resolve, ignore, endRating, remove, notifyHolder, handleOpenTicketConflict, busyId],
   );
 
   return (

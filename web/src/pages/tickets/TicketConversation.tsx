@@ -167,7 +167,9 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const status = ticket.status;
   const pending = status === 'pending' || status === 'lgpd';
   const active = status === 'open' || status === 'group';
-  const closed = status === 'closed';
+  // Waiting for the contact's rating (nps) counts as resolved: it may be reopened, or closed without the rate.
+  const awaitingRating = status === 'nps';
+  const closed = status === 'closed' || awaitingRating;
   const mayDelete = hasPermission(user, 'ticket-options:deleteTicket');
   // Ignore (close a waiting ticket without farewell): admins, or users with userClosePendingTicket, as on the list card.
   const mayIgnore = canSee(user, 'ignorePending');
@@ -235,6 +237,11 @@ export function TicketConversation({ uuid }: { uuid: string }) {
               {t('tickets:buttons.reopen')}
             </Button>
           )}
+          {awaitingRating && (
+            <Button icon={<CheckOutlined />} disabled={busy} onClick={() => actions.endRating(ticket)}>
+              {t('tickets:buttons.endRating')}
+            </Button>
+          )}
           <Tooltip title={pinLabel}>
             <Button
               icon={pin ? <PushpinFilled /> : <PushpinOutlined />}
@@ -254,12 +261,12 @@ export function TicketConversation({ uuid }: { uuid: string }) {
             <Button icon={<IdcardOutlined />} aria-label={t('tickets:buttons.contact')} onClick={() => setDrawer(true)} />
           </Tooltip>
           {mayDelete && (
-            <Tooltip title={closed ? t('header.deleteClosed') : t('tickets:buttons.deleteTicket')}>
+            <Tooltip title={status === 'closed' ? t('header.deleteClosed') : t('tickets:buttons.deleteTicket')}>
               <Button
                 danger
                 icon={<DeleteOutlined />}
                 aria-label={t('tickets:buttons.deleteTicket')}
-                disabled={closed}
+                disabled={status === 'closed'}
                 onClick={() => actions.remove(ticket)}
               />
             </Tooltip>
