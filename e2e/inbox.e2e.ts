@@ -73,20 +73,23 @@ describe('attendant inbox', () => {
     const pageBruno = await openInbox(bruno.email, bruno.password);
     const pageAdmin = await openInbox(company.email, company.password);
 
+    // Carla writes on WhatsApp: the event the channels service publishes.
+    const carlaWrites = (wid: string, body: string) =>
+      platform.publish('channels.message.received', company.companyId, {
+        connectionId: connection.id,
+        channel: 'whatsapp',
+        contact: { number: '5511987654321', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987654321@s.whatsapp.net' },
+        isGroup: false,
+        group: null,
+        wid: `e2e-${company.companyId}-${wid}`,
+        fromMe: false,
+        body,
+        media: null,
+        quotedWid: null,
+        timestamp: Math.floor(Date.now() / 1000),
+      });
     const sentAt = Date.now();
-    await platform.publish('channels.message.received', company.companyId, {
-      connectionId: connection.id,
-      channel: 'whatsapp',
-      contact: { number: '5511987654321', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987654321@s.whatsapp.net' },
-      isGroup: false,
-      group: null,
-      wid: `e2e-${company.companyId}-1`,
-      fromMe: false,
-      body: 'Olá, gostaria de agendar uma limpeza',
-      media: null,
-      quotedWid: null,
-      timestamp: Math.floor(sentAt / 1000),
-    });
+    await carlaWrites('1', 'Olá, gostaria de agendar uma limpeza');
     const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token })).body.tickets[0], 10_000);
     const item = `[data-testid="ticket-item-${ticket.id}"]`;
     await Promise.all([pageAna.locator(item).waitFor({ timeout: 5_000 }), pageBruno.locator(item).waitFor({ timeout: 5_000 })]);
@@ -161,19 +164,7 @@ describe('attendant inbox', () => {
     await rating.getByText('Pedir ao contato uma avaliação de 1 a 5').click();
     await rating.getByRole('button', { name: 'Resolver' }).click();
     await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'nps');
-    await platform.publish('channels.message.received', company.companyId, {
-      connectionId: connection.id,
-      channel: 'whatsapp',
-      contact: { number: '5511987654321', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987654321@s.whatsapp.net' },
-      isGroup: false,
-      group: null,
-      wid: `e2e-${company.companyId}-rate`,
-      fromMe: false,
-      body: '5',
-      media: null,
-      quotedWid: null,
-      timestamp: Math.floor(Date.now() / 1000),
-    });
+    await carlaWrites('rate', '5');
     await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.userRating?.rate === 5);
     console.log(`inbound message shown in both inboxes after ${shownAfterMs} ms`);
     for (const page of [pageAna, pageBruno, pageAdmin]) await page.context().close();
