@@ -44,16 +44,14 @@ async function multipart(who: string, url: string, parts: { files?: { name: stri
 beforeAll(async () => {
   h = await startHarness({ MESSAGE_MEDIA_MAX_BYTES: 64 * 1024 });
   q1 = await h.insertQueue(C1, 'Suporte');
-  const define = (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    users[key] = h.addUser(fields);
-    tokens[key] = h.token(users[key]!);
+  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+    ({ user: users[key], token: tokens[key] } = await h.signUp(fields));
   };
-  define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin' });
-  define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
-  define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1], allUserChat: 'enabled' });
-  define('outsider', { id: 13, companyId: C1, name: 'Caio', queueIds: [] });
-  define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin 2' });
-  for (const u of Object.values(users)) await h.publish('auth.user.created', u.companyId, { user: u });
+  await define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin' });
+  await define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
+  await define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1], allUserChat: 'enabled' });
+  await define('outsider', { id: 13, companyId: C1, name: 'Caio', queueIds: [] });
+  await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin 2' });
   await h.publish('channels.connection.updated', C1, { connection: connection() });
   await h.publish('channels.connection.updated', C2, { connection: connection({ id: 400, companyId: C2 }) });
 });

@@ -25,19 +25,16 @@ const makeQueue = async (who: string, name: string, extra: Record<string, unknow
 
 beforeAll(async () => {
   h = await startHarness();
-  const define = (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    const user = h.addUser(fields);
-    tokens[key] = h.token(user);
+  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+    const { user, token } = await h.signUp(fields);
+    tokens[key] = token;
     return user;
   };
-  const all = [
-    define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' }),
-    define('ana', { id: 11, companyId: C1, name: 'Ana' }),
-    define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' }),
-    define('admin3', { id: 3, companyId: 3, profile: 'admin', name: 'Admin Três' }),
-    define('admin4', { id: 4, companyId: 4, profile: 'admin', name: 'Admin Quatro' }),
-  ];
-  for (const u of all) await h.publish('auth.user.created', u.companyId, { user: u });
+  await define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' });
+  await define('ana', { id: 11, companyId: C1, name: 'Ana' });
+  await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
+  await define('admin3', { id: 3, companyId: 3, profile: 'admin', name: 'Admin Três' });
+  await define('admin4', { id: 4, companyId: 4, profile: 'admin', name: 'Admin Quatro' });
 });
 afterAll(async () => h?.stop());
 beforeEach(() => h.plans.clear());

@@ -57,16 +57,14 @@ const answer = (number: string, body: string): MessageReceived => ({
 beforeAll(async () => {
   h = await startHarness();
   q1 = await h.insertQueue(C1, 'Suporte');
-  const define = (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    users[key] = h.addUser(fields);
-    tokens[key] = h.token(users[key]!);
+  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+    ({ user: users[key], token: tokens[key] } = await h.signUp(fields));
   };
-  define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' });
-  define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
-  define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1] });
-  define('history', { id: 17, companyId: C1, name: 'Gil', queueIds: [q1], allHistoric: 'enabled' });
-  define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
-  for (const u of Object.values(users)) await h.publish('auth.user.created', u.companyId, { user: u });
+  await define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' });
+  await define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
+  await define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1] });
+  await define('history', { id: 17, companyId: C1, name: 'Gil', queueIds: [q1], allHistoric: 'enabled' });
+  await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
   await h.publish('channels.connection.updated', C1, { connection: connection() });
   await h.publish('channels.connection.updated', C2, { connection: connection({ id: 701, companyId: C2 }) });
 });

@@ -34,18 +34,15 @@ async function ticketIn(companyId: number, fields: { status: 'open' | 'pending';
 beforeAll(async () => {
   h = await startHarness();
   q1 = await h.insertQueue(C1, 'Suporte');
-  const define = (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    const user = h.addUser(fields);
-    tokens[key] = h.token(user);
+  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+    const { user, token } = await h.signUp(fields);
+    tokens[key] = token;
     return user;
   };
-  const all = [
-    define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' }),
-    (ana = define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] })),
-    define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1] }),
-    define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' }),
-  ];
-  for (const u of all) await h.publish('auth.user.created', u.companyId, { user: u });
+  await define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' });
+  ana = await define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
+  await define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1] });
+  await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
 });
 afterAll(async () => h?.stop());
 

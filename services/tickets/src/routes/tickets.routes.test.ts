@@ -44,22 +44,20 @@ beforeAll(async () => {
   q1 = await h.insertQueue(C1, 'Suporte');
   q2 = await h.insertQueue(C1, 'Vendas');
   q3 = await h.insertQueue(C2, 'Outra');
-  const define = (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    users[key] = h.addUser(fields);
-    tokens[key] = h.token(users[key]!);
+  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+    ({ user: users[key], token: tokens[key] } = await h.signUp(fields));
   };
-  define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um', farewellMessage: 'Obrigado, {{name}}! Att {{userName}}' });
-  define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1], userClosePendingTicket: 'disabled' });
-  define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1], userClosePendingTicket: 'disabled' });
-  define('caio', { id: 13, companyId: C1, name: 'Caio', queueIds: [q2], userClosePendingTicket: 'disabled' });
-  define('noqueue', { id: 14, companyId: C1, name: 'Dora', queueIds: [q1], allTicket: 'enable' });
-  define('allchat', { id: 15, companyId: C1, name: 'Edu', queueIds: [q1], allUserChat: 'enabled' });
-  define('groups', { id: 16, companyId: C1, name: 'Fabi', queueIds: [q1], allowGroup: true });
-  define('history', { id: 17, companyId: C1, name: 'Gil', queueIds: [q1], allHistoric: 'enabled' });
-  define('manager', { id: 18, companyId: C1, name: 'Helo', queueIds: [q1], showDashboard: 'enabled', allowRealTime: 'enabled', userClosePendingTicket: 'disabled' });
-  define('ignorer', { id: 19, companyId: C1, name: 'Ivo', queueIds: [q1], userClosePendingTicket: 'enabled' });
-  define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
-  for (const u of Object.values(users)) await h.publish('auth.user.created', u.companyId, { user: u });
+  await define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um', farewellMessage: 'Obrigado, {{name}}! Att {{userName}}' });
+  await define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1], userClosePendingTicket: 'disabled' });
+  await define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1], userClosePendingTicket: 'disabled' });
+  await define('caio', { id: 13, companyId: C1, name: 'Caio', queueIds: [q2], userClosePendingTicket: 'disabled' });
+  await define('noqueue', { id: 14, companyId: C1, name: 'Dora', queueIds: [q1], allTicket: 'enable' });
+  await define('allchat', { id: 15, companyId: C1, name: 'Edu', queueIds: [q1], allUserChat: 'enabled' });
+  await define('groups', { id: 16, companyId: C1, name: 'Fabi', queueIds: [q1], allowGroup: true });
+  await define('history', { id: 17, companyId: C1, name: 'Gil', queueIds: [q1], allHistoric: 'enabled' });
+  await define('manager', { id: 18, companyId: C1, name: 'Helo', queueIds: [q1], showDashboard: 'enabled', allowRealTime: 'enabled', userClosePendingTicket: 'disabled' });
+  await define('ignorer', { id: 19, companyId: C1, name: 'Ivo', queueIds: [q1], userClosePendingTicket: 'enabled' });
+  await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
   await h.publish('channels.connection.updated', C1, { connection: connection() });
   await h.publish('channels.connection.updated', C2, { connection: connection({ id: 400, companyId: C2 }) });
 });

@@ -60,6 +60,8 @@ export type Harness = {
   /** Company fields (e.g. schedules) as the company directory answers them. */
   companyFields: Map<number, Partial<CompanyWithPlan['company']>>;
   addUser(fields: Partial<User> & { id: number; companyId: number }): User;
+  /** A user added, announced as auth does (auth.user.created, so the projection has it) and signed in. */
+  signUp(fields: Partial<User> & { id: number; companyId: number }): Promise<{ user: User; token: string }>;
   token(user: Pick<User, 'id' | 'companyId' | 'profile' | 'super'>): string;
   request<T = any>(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
   /** Publish an event as another service would, and wait until the tickets consumers handled it. */
@@ -199,7 +201,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     throw new Error('outbox not drained');
   };
 
-  return {
+  const harness: Harness = {
     app,
     sql,
     bus,
@@ -214,6 +216,11 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
       users.set(user.id, user);
       directory.directory.invalidate(user.id);
       return user;
+    },
+    async signUp(fields) {
+      const user = harness.addUser(fields);
+      await harness.publish('auth.user.created', user.companyId, { user });
+      return { user, token: harness.token(user) };
     },
     token(user) {
       return sign({ sub: String(user.id), companyId: user.companyId, profile: user.profile, super: user.super, sid: randomBytes(8).toString('hex') });
@@ -269,4 +276,5 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
