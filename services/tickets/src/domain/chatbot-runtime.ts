@@ -7,9 +7,8 @@ import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tick
 import type { LogEntry, TicketChanges } from './tickets.js';
 import { createAccess } from './access.js';
 import { isOpenAt, mayRepeatMenu, menuText, parseChoice } from './chatbot.js';
-import { announceTicket, announceTicketWith, postMessage, scopeOf } from './outbound.js';
+import { announceTicket, announceTicketWith, postAutomaticText, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
-import { replaceVariables } from './variables.js';
 
 export type BotInput = {
   ticket: TicketRow;
@@ -59,9 +58,8 @@ export function createChatbot(deps: TicketsDeps) {
       };
       const log = (entry: LogEntry) => logs.add(companyId, current.id, [entry]);
       const say = async (text: string, queue: Pick<QueueRow, 'name'> | null) => {
-        const body = replaceVariables(text, { contact, user: null, ticket: current, queue, connection, now, timeZone: tz }).trim();
-        if (!body) return;
-        const posted = await postMessage(deps, tx, emit, { ticket: current, contact, body, userId: null });
+        const posted = await postAutomaticText(deps, tx, emit, { ticket: current, contact, text, user: null, queue, connection, userId: null, now });
+        if (!posted) return;
         current = posted.ticket;
         shown = posted.details;
       };

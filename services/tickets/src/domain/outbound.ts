@@ -5,6 +5,7 @@ import type { TicketRow } from '../db/tickets.repository.js';
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import type { ContactRow } from './presenters.js';
 import { toTicketScope } from './presenters.js';
+import { replaceVariables, type VariableContext } from './variables.js';
 
 /**
  * Everything tickets writes into a conversation goes through here: stored with ack 0, the ticket's
@@ -111,6 +112,25 @@ export async function postMessage(
   }
   const message = await messages.presentRow(row, ticket, null, deps.mediaUrl);
   return { row, message, ticket, details: await announceMessageWith(emit, ticket, message, details) };
+}
+
+/** The farewell of a resolved ticket: the attendant's own farewellMessage, else the connection's complationMessage. */
+export const farewellText = (user: { farewellMessage?: string | null } | null | undefined, connection: { complationMessage: string } | null | undefined): string =>
+  user?.farewellMessage?.trim() || connection?.complationMessage || '';
+
+/**
+ * An automatic text (greeting, farewell, transfer message, menu, rating request) posted as the ticket's next
+ * message with its variables replaced (spec 000 §3); a text empty after that posts nothing (null).
+ */
+export async function postAutomaticText(
+  deps: Pick<TicketsDeps, 'mediaUrl' | 'config'>,
+  tx: TicketsDb,
+  emit: Emit,
+  input: Omit<VariableContext, 'now' | 'timeZone'> & { ticket: TicketRow; contact: ContactRow; text: string; userId: number | null; now?: Date },
+): Promise<Awaited<ReturnType<typeof postMessage>> | null> {
+  const { ticket, contact, text, userId, now = new Date() } = input;
+  const body = replaceVariables(text, { contact, user: input.user, ticket, queue: input.queue, connection: input.connection, now, timeZone: deps.config.TICKETS_TIME_ZONE }).trim();
+  return body ? postMessage(deps, tx, emit, { ticket, contact, body, userId }) : null;
 }
 
 /** tickets.message.created with the ticket details already loaded (after the last change of the ticket). */

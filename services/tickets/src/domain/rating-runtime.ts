@@ -1,11 +1,10 @@
-import type { Emit } from '@atende/kit';
+import type { Emit, User } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import type { ConnectionProjection } from '../db/projections.repository.js';
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
-import { announceTicket, postMessage, scopeOf } from './outbound.js';
+import { announceTicket, farewellText, postAutomaticText, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 import { rateAnswer, ratingExpired, ratingRequestText } from './rating.js';
-import { replaceVariables } from './variables.js';
 
 /** Expired requests closed per sweep statement (the sweep repeats until none is left). */
 const SWEEP_BATCH = 500;
@@ -15,26 +14,25 @@ const SWEEP_BATCH = 500;
  * answers on a ticket in status nps, and the sweep that closes requests left unanswered.
  */
 export function createRatingDesk(deps: TicketsDeps) {
-  const tz = deps.config.TICKETS_TIME_ZONE;
-
-  const say = async (tx: TicketsDb, emit: Emit, ticket: TicketRow, contact: ContactRow, connection: ConnectionProjection | undefined, text: string): Promise<TicketRow> => {
+  /** A text on behalf of the ticket's attendant (their name in the variables; the text may depend on them). */
+  const say = async (
+    tx: TicketsDb,
+    emit: Emit,
+    ticket: TicketRow,
+    contact: ContactRow,
+    connection: ConnectionProjection | undefined,
+    text: (user: User | null) => string,
+  ): Promise<TicketRow> => {
     const user = ticket.userId ? await deps.users.get(ticket.userId).catch(() => null) : null;
     const queue = ticket.queueId ? ((await ticketsRepository(tx).queue(ticket.companyId, ticket.queueId)) ?? null) : null;
-    const body = replaceVariables(text, { contact, user, ticket, queue, connection: connection ?? null, now: new Date(), timeZone: tz }).trim();
-    if (!body) return ticket;
-    return (await postMessage(deps, tx, emit, { ticket, contact, body, userId: null })).ticket;
-  };
-
-  /** The attendant's farewell (their farewellMessage, else the connection's complationMessage) once the rating is over. */
-  const farewell = async (tx: TicketsDb, emit: Emit, ticket: TicketRow, contact: ContactRow, connection: ConnectionProjection | undefined): Promise<TicketRow> => {
-    const user = ticket.userId ? await deps.users.get(ticket.userId).catch(() => null) : null;
-    return say(tx, emit, ticket, contact, connection, user?.farewellMessage?.trim() || connection?.complationMessage || '');
+    const posted = await postAutomaticText(deps, tx, emit, { ticket, contact, text: text(user), user, queue, connection, userId: null });
+    return posted?.ticket ?? ticket;
   };
 
   return {
     /** Ask the contact for a rate (the ticket was just resolved into nps). */
     request: (tx: TicketsDb, emit: Emit, ticket: TicketRow, contact: ContactRow, connection: ConnectionProjection | undefined): Promise<TicketRow> =>
-      say(tx, emit, ticket, contact, connection, ratingRequestText(connection?.ratingMessage)),
+      say(tx, emit, ticket, contact, connection, () => ratingRequestText(connection?.ratingMessage)),
 
     /** Whether an nps ticket's request expired (then the contact's next message opens a new ticket). */
     expired: (ticket: TicketRow, connection: ConnectionProjection | undefined, now = new Date()): boolean =>
@@ -54,12 +52,12 @@ export function createRatingDesk(deps: TicketsDeps) {
       const outcome = rateAnswer(input.body, ticket.ratingAttempts, connection?.maxUseBotQueuesNps ?? 3);
       if (outcome.kind === 'ask-again') {
         const asked = await repo.update(ticket.companyId, ticket.id, { ratingAttempts: outcome.attempts, unreadMessages: 0 });
-        const current = await say(tx, emit, asked, contact, connection, ratingRequestText(connection?.ratingMessage));
+        const current = await say(tx, emit, asked, contact, connection, () => ratingRequestText(connection?.ratingMessage));
         await announceTicket(tx, emit, current, scopeOf(ticket));
         return current;
       }
       const closed = await repo.update(ticket.companyId, ticket.id, { status: 'closed', ...(outcome.kind === 'rated' ? { userRating: outcome.rate } : {}) });
-      const current = await farewell(tx, emit, closed, contact, connection);
+      const current = await say(tx, emit, closed, contact, connection, (user) => farewellText(user, connection));
       await announceTicket(tx, emit, current, scopeOf(ticket));
       return current;
     },

@@ -21,8 +21,7 @@ import { loadTicketDetail, loadTicketDetails } from '../db/ticket-details.reposi
 import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess, type Caller } from './access.js';
 import type { CompanySettings } from './company-settings.js';
-import { announceTicket, postMessage, scopeOf } from './outbound.js';
-import type { ContactRow } from './presenters.js';
+import { announceTicket, farewellText, postAutomaticText, postMessage, scopeOf } from './outbound.js';
 import {
   COUNT_CAP,
   and,
@@ -37,7 +36,6 @@ import {
 } from './ticket-list-filter.js';
 import { assertCanCloseAll, assertCanDelete, newTicketStatus, planTicketUpdate, type TicketPlan } from './tickets.js';
 import { createRatingDesk } from './rating-runtime.js';
-import { replaceVariables } from './variables.js';
 
 /** The real-time panel lists at most this many tickets of the period. */
 export const MOMENTS_LIMIT = 2000;
@@ -66,10 +64,6 @@ export function createTicketDesk(deps: TicketsDeps) {
     return t;
   };
 
-  /** The automatic texts of a transition, variables replaced; empty texts are skipped. */
-  const automaticText = (text: string, ticket: TicketRow, contact: ContactRow, user: { name: string } | null, queue: { name: string } | null, connection: ConnectionProjection | undefined) =>
-    replaceVariables(text, { contact, user, ticket, queue, connection: connection ?? null, now: new Date(), timeZone: tz }).trim();
-
   const postAutomatic = async (
     tx: TicketsDb,
     emit: Emit,
@@ -85,20 +79,17 @@ export function createTicketDesk(deps: TicketsDeps) {
     const queue = ticket.queueId ? ((await repo.queue(ticket.companyId, ticket.queueId)) ?? null) : null;
     const actorName = c.user ? { name: c.user.name } : null;
     let current = ticket;
-    const post = async (body: string, isPrivate = false) => {
-      if (!body) return;
-      current = (await postMessage(deps, tx, emit, { ticket: current, contact, body, userId: c.auth.userId, isPrivate })).ticket;
+    const post = async (text: string, user: { name: string } | null) => {
+      const posted = await postAutomaticText(deps, tx, emit, { ticket: current, contact, text, user, queue, connection, userId: c.auth.userId });
+      if (posted) current = posted.ticket;
     };
-    if (plan.transferNote) await post(plan.transferNote, true);
+    if (plan.transferNote) current = (await postMessage(deps, tx, emit, { ticket: current, contact, body: plan.transferNote, userId: c.auth.userId, isPrivate: true })).ticket;
     if (plan.transferMessage) {
       const target = plan.targetUserId ? await deps.users.get(plan.targetUserId).catch(() => null) : null;
-      await post(automaticText(s.value('transferMessage'), current, contact, target ? { name: target.name } : actorName, queue, connection));
+      await post(s.value('transferMessage'), target ? { name: target.name } : actorName);
     }
-    if (plan.greeting) await post(automaticText(s.value('greetingAcceptedMessage'), current, contact, actorName, queue, connection));
-    if (plan.farewell && !ticket.isGroup) {
-      const text = c.user?.farewellMessage?.trim() || connection?.complationMessage || '';
-      await post(automaticText(text, current, contact, actorName, queue, connection));
-    }
+    if (plan.greeting) await post(s.value('greetingAcceptedMessage'), actorName);
+    if (plan.farewell && !ticket.isGroup) await post(farewellText(c.user, connection), actorName);
     if (plan.rating) current = await rating.request(tx, emit, current, contact, connection);
     return current;
   };
