@@ -164,7 +164,11 @@ export function cellText(cell: ExcelJS.Cell): string {
   }
 }
 
-const invalidFile = () => new AppError('ERR_IMPORT_INVALID_FILE', importMessages.invalidFile, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
+/** 'Arquivo inválido!' on the file field; `detail` (what was wrong with it) goes in the message only. */
+const invalidFile = (detail?: string) =>
+  new AppError('ERR_IMPORT_INVALID_FILE', detail ? `${importMessages.invalidFile} (${detail})` : importMessages.invalidFile, {
+    fields: [{ field: 'file', message: importMessages.invalidFile }],
+  });
 
 /** The rows of an .xlsx workbook's first worksheet (spreadsheet row numbers, every cell as text). */
 async function xlsxRows(data: Buffer): Promise<SheetRow[]> {
@@ -193,8 +197,7 @@ function xlsRows(data: Buffer): SheetRow[] {
   try {
     return readXlsRows(data);
   } catch (err) {
-    if (err instanceof XlsError) throw new AppError('ERR_IMPORT_INVALID_FILE', `${importMessages.invalidFile} (${err.message})`, { fields: [{ field: 'file', message: importMessages.invalidFile }] });
-    throw err;
+    throw invalidFile(err instanceof XlsError ? err.message : undefined);
   }
 }
 
