@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -52,6 +53,52 @@ export async function startServiceProcess(name: 'gateway' | 'tickets' | 'auth' |
       if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Which part of the deployment a process is, by its command line (PostgreSQL, NATS, a service, this bench). */
+function processGroup(cmdline: string): string {
+  if (/postgres/.test(cmdline)) return 'PostgreSQL';
+  if (/nats-server/.test(cmdline)) return 'NATS';
+  if (/redis-server/.test(cmdline)) return 'Redis';
+  const service = /services\/(\w+)\/dist\/main\.js/.exec(cmdline);
+  if (service) return service[1]!;
+  if (cmdline.includes('bench')) return 'load generator';
+  return 'other';
+}
+
+/** CPU seconds used so far by every process of the machine, summed per group (Linux /proc; empty elsewhere). */
+function cpuByGroup(): Map<string, number> {
+  const totals = new Map<string, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  } catch {
+    return totals;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
+      const group = processGroup(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '));
+      totals.set(group, (totals.get(group) ?? 0) + ticks / 100); // USER_HZ is 100 on Linux
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return totals;
+}
+
+/** Start counting CPU; `stop()` answers the CPU seconds each group used since (processes that ended meanwhile are lost). */
+export function cpuMeter(): { stop(): Map<string, number> } {
+  const before = cpuByGroup();
+  return {
+    stop() {
+      const used = new Map<string, number>();
+      for (const [group, seconds] of cpuByGroup()) used.set(group, Math.max(0, seconds - (before.get(group) ?? 0)));
+      return used;
     },
   };
 }

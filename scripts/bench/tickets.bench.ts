@@ -17,11 +17,13 @@ const { buildTicketListFilter, COUNT_CAP } = await import('../../services/ticket
 const { startTestPlatform } = await import('@atende/standalone/testing');
 const { seedTickets, defaultSeed } = await import('../../services/tickets/scripts/seed.js');
 const { load, row, tableHead, writeSection } = await import('./report.js');
-const { startServiceProcess } = await import('./processes.js');
+type Load = Awaited<ReturnType<typeof load>>;
+const { cpuMeter, startServiceProcess } = await import('./processes.js');
 const { INBOUND_BATCH, INBOUND_CONCURRENCY } = await import('../../services/tickets/src/events/handlers.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
-// BENCH_PARTS=inbound (or reads): run one part only and print its figures instead of rewriting the section.
+// BENCH_PARTS=inbound (or reads): run one part only and print its figures instead of rewriting the section
+// (BENCH_INBOUND=chatbot or plain narrows the inbound part further).
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,inbound').split(',').map((p) => p.trim()));
 // BENCH_DATABASE_URL: a database kept between runs; seeded on the first, re-used (seed skipped) afterwards.
 const keptDatabase = process.env.BENCH_DATABASE_URL ? await ensureDatabase(process.env.BENCH_DATABASE_URL) : undefined;
@@ -82,7 +84,9 @@ try {
     const ticketId: number = ((await first.json()) as { tickets: { id: number }[] }).tickets[0]!.id;
     const measure = async (url: string) => {
       await load({ url, headers, duration: 3 });
-      return load({ url, headers, duration: 15 });
+      const meter = cpuMeter();
+      const result = await load({ url, headers, duration: 15 });
+      return { ...result, cpuPerRequest: cpuPer(meter.stop(), result.requests) };
     };
     return {
       ticketId,
@@ -91,10 +95,11 @@ try {
       messages: await measure(`${gatewayUrl}/api/messages/${ticketId}?pageNumber=1`),
     };
   };
-  // Inbound: channels.message.received published at 500/s for 10 s; latency to tickets.message.created.
-  const measureInbound = async (connectionId: number) => {
-    const rate = 500;
+  // Inbound: channels.message.received published at `rate`/s for 10 s; latency to tickets.message.created.
+  const measureInbound = async (connectionId: number, rate: number) => {
     const seconds = 10;
+    // 40% of the messages come from new numbers (a contact and a ticket created), the rest follow up on them.
+    const distinct = Math.round(rate * seconds * 0.4);
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     const subscription = await platform.bus.fanout('tickets.message.created', (envelope) => {
@@ -103,8 +108,9 @@ try {
       if (at !== undefined) latencies.push(performance.now() - at);
     });
     const stamp = Date.now();
-    // Numbers of this run only (a kept database holds earlier runs' contacts): 2,000 new contacts, then their follow-ups.
-    const numberOf = (n: number) => `55${String(Math.floor(connectionId / 10_000) % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(n % 2000).padStart(4, '0')}`;
+    const meter = cpuMeter();
+    // Numbers of this run only (a kept database holds earlier runs' contacts).
+    const numberOf = (n: number) => `55${String(Math.floor(connectionId / 10_000) % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(n % distinct).padStart(4, '0')}`;
     for (let s = 0; s < seconds; s++) {
       const tick = performance.now();
       for (let i = 0; i < rate; i++) {
@@ -115,7 +121,7 @@ try {
           makeEnvelope('channels.message.received', big.companyId, {
             connectionId,
             channel: 'whatsapp',
-            contact: { number: numberOf(n), name: `Inbound ${n % 2000}`, pictureUrl: null, lid: null, remoteJid: null },
+            contact: { number: numberOf(n), name: `Inbound ${n % distinct}`, pictureUrl: null, lid: null, remoteJid: null },
             isGroup: false,
             group: null,
             wid,
@@ -132,35 +138,52 @@ try {
     }
     const deadline = Date.now() + 60_000;
     while (latencies.length < rate * seconds && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const cpu = meter.stop();
     await subscription.unsubscribe();
     const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
-    return { rate, seconds, latencies, stored, pct };
+    // CPU per inbound message of each part (from publication until the last event was seen).
+    const cpuPerMessage = cpuPer(cpu, rate * seconds);
+    return { rate, seconds, latencies, stored, pct, cpuPerMessage };
   };
   // A second connection of the big company without queues: its messages reach tickets without the chatbot.
   const plainConnectionId = 950_000 + big.companyId;
   await sql`insert into tickets.connections (id, company_id, name, channel, status, is_default, queue_ids)
     values (${plainConnectionId}, ${big.companyId}, 'Bench sem fila', 'whatsapp', 'CONNECTED', false, '{}') on conflict (id) do nothing`;
+  // The inbound runs: each connection at rising rates, up to the target's 500/s.
+  // BENCH_INBOUND=chatbot or plain: one connection only; BENCH_RATES=500 (comma-separated): those rates only.
+  const kinds = (process.env.BENCH_INBOUND ?? 'plain,chatbot').split(',');
+  const rates = (process.env.BENCH_RATES ?? '100,200,300,400,500').split(',').map(Number);
+  const inboundRuns = ([['plain', 'no chatbot', plainConnectionId], ['chatbot', 'chatbot menu', big.connectionId]] as const).filter(([kind]) => kinds.includes(kind));
+  const measureInboundRuns = async () => {
+    const results: { label: string; m: Awaited<ReturnType<typeof measureInbound>> }[] = [];
+    for (const [, label, connectionId] of inboundRuns) {
+      for (const rate of rates) {
+        const m = await measureInbound(connectionId, rate);
+        console.log(`inbound (${label}) ${m.rate * m.seconds} at ${m.rate}/s: p50 ${m.pct(50)} ms, p90 ${m.pct(90)} ms, p99 ${m.pct(99)} ms, ${m.latencies.length} seen, ${m.stored} stored; CPU per message: ${m.cpuPerMessage}`);
+        results.push({ label, m });
+      }
+    }
+    return results;
+  };
   if (!parts.has('reads')) {
     const deployment = await deploy();
-    for (const [label, connectionId] of [['chatbot menu', big.connectionId], ['no chatbot', plainConnectionId]] as const) {
-      const { rate, seconds, latencies, stored, pct } = await measureInbound(connectionId);
-      console.log(`inbound (${label}): ${rate * seconds} at ${rate}/s: p50 ${pct(50)} ms, p90 ${pct(90)} ms, p99 ${pct(99)} ms, ${latencies.length} seen, ${stored} stored`);
-    }
+    await measureInboundRuns();
     await deployment.stop();
     process.exit(0);
   }
   // Every request reading PostgreSQL (read cache off), then as configured by default.
-  const uncachedDeployment = await deploy({ READ_CACHE_MS: '0' });
-  const uncached = await readsThrough(uncachedDeployment.url);
-  await uncachedDeployment.stop();
+  // BENCH_PARTS=reads with BENCH_READS=cached: the default deployment only (no read-cache-off rows).
+  const cachedOnly = !parts.has('inbound') && process.env.BENCH_READS === 'cached';
+  const uncachedDeployment = cachedOnly ? undefined : await deploy({ READ_CACHE_MS: '0' });
+  const uncached = uncachedDeployment ? await readsThrough(uncachedDeployment.url) : undefined;
+  await uncachedDeployment?.stop();
   const deployment = await deploy();
   const { ticketId, list, search, messages } = await readsThrough(deployment.url);
-  if (!parts.has('inbound')) {
-    for (const [label, result] of [['list', list], ['search', search], ['messages', messages], ['list, cache off', uncached.list], ['messages, cache off', uncached.messages]] as const) {
-      console.log(`${label}: ${row(label, result)}`);
-    }
+  if (!parts.has('inbound') || !uncached) {
+    const rows: [string, Load][] = [['list', list], ['search', search], ['messages', messages], ...(uncached ? ([['list, cache off', uncached.list], ['messages, cache off', uncached.messages]] as [string, Load][]) : [])];
+    for (const [label, result] of rows) console.log(`${label}: ${row(label, result)} CPU per request: ${(result as Load & { cpuPerRequest?: string }).cpuPerRequest ?? ''}`);
     await deployment.stop();
     process.exit(0);
   }
@@ -188,10 +211,12 @@ try {
   const listPlan = await explain({ status: 'open', pageNumber: '1', showAll: 'false', queueIds: JSON.stringify(attendant.queueIds) });
   const searchPlan = await explain({ searchParam: 'orçamento do aparelho', searchOnMessages: 'true', pageNumber: '1' });
 
-  const withBot = await measureInbound(big.connectionId);
-  const withoutBot = await measureInbound(plainConnectionId);
-  const inboundLine = (label: string, m: Awaited<ReturnType<typeof measureInbound>>) =>
-    `- ${label}: **p50 ${m.pct(50)} ms, p90 ${m.pct(90)} ms, p99 ${m.pct(99)} ms**, ${m.latencies.length} of ${m.rate * m.seconds} seen, ${m.stored} stored`;
+  const inbound = await measureInboundRuns();
+  const inboundTable = [
+    '| connection | messages/s | p50 ms | p90 ms | p99 ms | seen | stored | CPU per message (ms) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...inbound.map(({ label, m }) => `| ${label} | ${m.rate} | ${m.pct(50)} | ${m.pct(90)} | ${m.pct(99)} | ${m.latencies.length} of ${m.rate * m.seconds} | ${m.stored} | ${m.cpuPerMessage} |`),
+  ].join('\n');
 
   writeSection(
     'tickets',
@@ -210,10 +235,9 @@ The list and message pages are answered from the tickets service's per-company r
 
 Targets: list ≥ 2,000 req/s with p99 < 50 ms; message search p99 < 150 ms; messages p99 < 20 ms.
 
-Inbound: ${withBot.rate * withBot.seconds} \`channels.message.received\` events published on NATS at ${withBot.rate}/s for ${withBot.seconds} s (2,000 distinct new numbers, so 2,000 contacts and tickets are created and 3,000 messages follow up on them), measured from publication until \`tickets.message.created\` is seen on the bus (target p99 < 20 ms, nothing lost). The tickets service takes up to ${INBOUND_CONCURRENCY} at once, ${INBOUND_BATCH} per transaction.
+Inbound: \`channels.message.received\` events published on NATS for 10 s at each rate (40% from new numbers, so a contact and a ticket are created for each of those, the rest follow up on them), measured from publication until \`tickets.message.created\` is seen on the bus (target p99 < 20 ms at 500/s, nothing lost). "no chatbot": a connection without queues; "chatbot menu": a connection with 10 queues, so every message also gets the chatbot's queue menu (a second message, a send command and their events). The tickets service takes up to ${INBOUND_CONCURRENCY} at once, ${INBOUND_BATCH} per transaction. CPU per message: CPU time of each process group (from /proc) over the run, divided by the messages sent; the load generator is this bench's process (it also runs auth, admin and realtime, which fans the events out).
 
-${inboundLine('on a connection with 10 queues (every message gets the chatbot\'s queue menu: a second message, a send command and their events)', withBot)}
-${inboundLine('on a connection without queues (no chatbot)', withoutBot)}
+${inboundTable}
 
 Plan of the list statement (\`ticketListQuery\`: page and capped count in one statement), EXPLAIN (ANALYZE, BUFFERS) after the load:
 
@@ -233,6 +257,15 @@ ${searchPlan}
   await platform.stop();
 }
 process.exit(0);
+
+/** CPU milliseconds of each process group per unit of work ("tickets 0.41 ms, PostgreSQL 0.30 ms, …"), largest first. */
+function cpuPer(used: Map<string, number>, units: number): string {
+  return [...used]
+    .filter(([, seconds]) => seconds > 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([group, seconds]) => `${group} ${((seconds * 1000) / units).toFixed(2)} ms`)
+    .join(', ');
+}
 
 /** Create the kept database when it does not exist yet; its URL. */
 async function ensureDatabase(url: string): Promise<string> {

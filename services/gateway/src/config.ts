@@ -13,6 +13,11 @@ export const gatewayConfigShape = {
   RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(1).default(1500),
   /** Login, refresh and signup attempts per IP and minute (the tight edge limit; auth counts failures itself). */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /**
+   * Edge hits after the first of each window are counted here and sent to Redis together every this many
+   * ms (no Redis round trip per request); replicas see each other's hits within it. 0: every hit waits for Redis.
+   */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(0).max(5000).default(100),
 };
 export type GatewayConfig = z.output<z.ZodObject<typeof gatewayConfigShape>>;
 

@@ -17,7 +17,7 @@ try {
   throw err;
 }
 const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
-const limits = createRateLimitStore(config.REDIS_URL, `${config.BUS_PREFIX}:rl:`);
+const limits = createRateLimitStore(config.REDIS_URL, `${config.BUS_PREFIX}:rl:`, { batchMs: config.RATE_LIMIT_SYNC_MS });
 const upstreams = Object.fromEntries(serviceNames.map((name) => [name, upstreamUrl(env, name, serviceMap[name].port)]));
 const { app, attach } = await createProxyGateway({
   logger,

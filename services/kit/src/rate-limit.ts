@@ -55,8 +55,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
 }
 
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
@@ -71,8 +71,13 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, windowMs: number): Promise<RateState> {
-    const redis = this.redis as Redis & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
-    const [count, ttl] = await redis.rateLimitHit(this.prefix + key, windowMs);
+    return this.hitBy(key, 1, windowMs);
+  }
+
+  /** Count `hits` hits at once (see BatchedRateLimitStore). */
+  async hitBy(key: string, hits: number, windowMs: number): Promise<RateState> {
+    const redis = this.redis as Redis & { rateLimitHit(key: string, windowMs: number, hits: number): Promise<[number, number]> };
+    const [count, ttl] = await redis.rateLimitHit(this.prefix + key, windowMs, hits);
     return { count, resetInMs: ttl };
   }
 
@@ -90,8 +95,103 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-export function createRateLimitStore(redisUrl: string | undefined, prefix?: string): RateLimitStore {
-  return redisUrl ? new RedisRateLimitStore(redisUrl, prefix) : new MemoryRateLimitStore();
+/**
+ * Redis counters with most hits counted in this process: the first hit of a key's window goes to Redis
+ * and waits for its answer (an exact count, the window's end); later hits of that window are counted
+ * here at once and sent together every `flushMs` (one INCRBY per key), each answer bringing back what
+ * the other replicas counted meanwhile. One replica counts exactly; several may together let through
+ * what they count within one `flushMs` before seeing each other's hits. For the edge, where every
+ * request would otherwise wait for a Redis round trip; not for counters that must be exact across
+ * replicas (failed logins).
+ */
+export class BatchedRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number; windowMs: number; unsent: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly shared: RedisRateLimitStore,
+    private readonly flushMs = 100,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<RateState> {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      const state = await this.shared.hit(key, windowMs);
+      const current = this.windows.get(key);
+      // Another first hit of this window answered meanwhile: the higher count is the later one.
+      if (current && current.resetAt > Date.now()) current.count = Math.max(current.count, state.count);
+      else this.windows.set(key, { count: state.count, resetAt: Date.now() + state.resetInMs, windowMs, unsent: 0 });
+      return state;
+    }
+    window.count++;
+    window.unsent++;
+    this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    return { count: window.count, resetInMs: window.resetAt - now };
+  }
+
+  /** Send the hits counted here since the last flush (also on close). */
+  flush(): Promise<void> {
+    this.flushing ??= (async () => {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      const now = Date.now();
+      const sends: Promise<void>[] = [];
+      for (const [key, window] of this.windows) {
+        if (window.unsent === 0) {
+          if (window.resetAt <= now) this.windows.delete(key);
+          continue;
+        }
+        const hits = window.unsent;
+        window.unsent = 0;
+        sends.push(
+          this.shared.hitBy(key, hits, window.windowMs).then(
+            (state) => {
+              // Redis's count holds every replica's hits; this process's hits since the send come on top.
+              window.count = state.count + window.unsent;
+              window.resetAt = Date.now() + state.resetInMs;
+            },
+            () => {
+              window.unsent += hits; // Redis unreachable: kept for the next flush; the local count stands
+            },
+          ),
+        );
+      }
+      await Promise.all(sends);
+    })().finally(() => {
+      this.flushing = undefined;
+      for (const window of this.windows.values()) {
+        if (window.unsent > 0) {
+          this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+          break;
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  async peek(key: string): Promise<RateState> {
+    const state = await this.shared.peek(key);
+    return { count: state.count + (this.windows.get(key)?.unsent ?? 0), resetInMs: state.resetInMs };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+    await this.shared.reset(key);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.shared.close();
+  }
+}
+
+/** Memory without Redis; with Redis, exact counters, or batched ones (`batchMs`, see BatchedRateLimitStore). */
+export function createRateLimitStore(redisUrl: string | undefined, prefix?: string, options: { batchMs?: number } = {}): RateLimitStore {
+  if (!redisUrl) return new MemoryRateLimitStore();
+  const shared = new RedisRateLimitStore(redisUrl, prefix);
+  return options.batchMs ? new BatchedRateLimitStore(shared, options.batchMs) : shared;
 }
 
 export const retryAfterSeconds = (state: RateState): number => Math.max(1, Math.ceil(state.resetInMs / 1000));

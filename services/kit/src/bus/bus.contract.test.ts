@@ -67,6 +67,21 @@ for (const factory of factories) {
       expect(seen.map((e) => e.id).filter((id) => id === sent.id)).toHaveLength(1);
     });
 
+    it('delivers an envelope published as its JSON text (the outbox relay) like any other, deduplicated by id', async () => {
+      const bus = await fresh();
+      const seen: Envelope[] = [];
+      const fanned: Envelope[] = [];
+      await bus.subscribe('auth.user.deleted', { durable: 'c-serialized' }, async (e) => void seen.push(e));
+      await bus.fanout('auth.user.deleted', (e) => void fanned.push(e));
+      const sent = envelope(4, 43);
+      await bus.publishSerialized(sent, JSON.stringify(sent));
+      await bus.publish(sent);
+      await until(() => seen.length === 1 && fanned.length === 1);
+      await wait(200);
+      expect(seen).toEqual([sent]);
+      expect(fanned).toEqual([sent]);
+    });
+
     it('load-balances one durable name across replicas: each event handled once', async () => {
       const bus = await fresh();
       const handled: string[] = [];

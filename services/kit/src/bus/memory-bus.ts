@@ -67,6 +67,10 @@ export class MemoryBus implements Bus {
     }
   }
 
+  async publishSerialized(_event: { id: string; type: string }, json: string): Promise<void> {
+    await this.publish(JSON.parse(json) as Envelope);
+  }
+
   /** Resolves once every durable group has handled what was published so far (tests wait on it). */
   async settled(): Promise<void> {
     const busy = () => [...this.groups.values()].some((g) => g.running || (g.queue.length > 0 && g.handlers.length > 0));

@@ -20,6 +20,7 @@ import { RecentIds } from './dedupe.js';
 import type { Bus, DurableOptions, Envelope, EnvelopeHandler, ReplyError, Subscription } from './types.js';
 
 const codec = JSONCodec<unknown>();
+const utf8 = new TextEncoder();
 
 /**
  * NATS implementation. Events go to a JetStream stream `<PREFIX>` on subjects `<prefix>.ev.<type>`
@@ -95,6 +96,10 @@ export class NatsBus implements Bus {
 
   async publish(envelope: Envelope): Promise<void> {
     await this.js.publish(this.eventSubject(envelope.type), codec.encode(envelope), { msgID: envelope.id });
+  }
+
+  async publishSerialized(event: { id: string; type: string }, json: string): Promise<void> {
+    await this.js.publish(this.eventSubject(event.type), utf8.encode(json), { msgID: event.id });
   }
 
   async subscribe(subject: string, options: DurableOptions, handler: EnvelopeHandler): Promise<Subscription> {

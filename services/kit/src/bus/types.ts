@@ -35,6 +35,8 @@ export type EnvelopeHandler = (envelope: Envelope) => Promise<void>;
 export interface Bus {
   readonly kind: 'nats' | 'memory';
   publish(envelope: Envelope): Promise<void>;
+  /** Publish an envelope already serialized as JSON (the outbox relay hands over the stored text as is). */
+  publishSerialized(event: { id: string; type: string }, json: string): Promise<void>;
   /** Durable, load-balanced across replicas with the same durable name; ack after the handler resolves. */
   subscribe(subject: string, options: DurableOptions, handler: EnvelopeHandler): Promise<Subscription>;
   /** Every subscribing process receives every matching event (realtime fan-out, cache invalidation). */

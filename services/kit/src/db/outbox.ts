@@ -157,14 +157,15 @@ export class Outbox {
   private async publishBatch(): Promise<number> {
     return this.sql.begin(async (tx) => {
       // Taken and deleted in one statement; the deletion only commits once the bus has acknowledged
-      // every event (a failed publish rolls it back and the rows are published again).
-      const rows = await tx<{ seq: number; envelope: Envelope }[]>`
+      // every event (a failed publish rolls it back and the rows are published again). The envelope is
+      // read back as the text it was written as and published as is: no parse and serialize again.
+      const rows = await tx<{ seq: number; id: string; subject: string; json: string }[]>`
         delete from ${tx(this.schema)}.outbox
         where seq in (select seq from ${tx(this.schema)}.outbox order by seq limit ${BATCH} for update skip locked)
-        returning seq, envelope`;
+        returning seq, id, subject, envelope::text as json`;
       rows.sort((a, b) => a.seq - b.seq);
       // Sent in order on one connection; awaited together (one acknowledgement round trip per batch, not per event).
-      await Promise.all(rows.map((row) => this.bus.publish(row.envelope)));
+      await Promise.all(rows.map((row) => this.bus.publishSerialized({ id: row.id, type: row.subject }, row.json)));
       return rows.length;
     });
   }
