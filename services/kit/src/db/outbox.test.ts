@@ -168,4 +168,21 @@ describe('transactional outbox', () => {
     expect(events[0]!.n).toBe(3);
     expect((await sql`select count(*)::int as n from ${sql(schemaName)}.processed_events where consumer like 'batched%'`)[0]!.n).toBe(8);
   });
+
+  it('runs the handlers of a batch side by side: each one’s statements go out before the others have finished', async () => {
+    const handlers: EnvelopeHandler[] = [];
+    const together: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
+    const db = drizzle(sql, { schema: tables });
+    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    const steps: string[] = [];
+    await consume({ bus: together, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'side-by-side', async (tx, data, envelope) => {
+      steps.push(`start ${data.userId}`);
+      await tx.execute(dsql`insert into ${dsql.identifier(schemaName)}.effects (event_id, user_id) values (${envelope.id}, ${data.userId})`);
+      steps.push(`end ${data.userId}`);
+    }, { batch: 4, concurrency: 4, idempotent: true });
+    await Promise.all([301, 302, 303, 304].map((userId) => handlers[0]!(makeEnvelope('auth.user.deleted', 1, { userId }))));
+    expect(steps.slice(0, 4).sort()).toEqual(['start 301', 'start 302', 'start 303', 'start 304']);
+    const txids = await sql<{ txid: string }[]>`select distinct txid::text from ${sql(schemaName)}.effects where user_id between 301 and 304`;
+    expect(txids).toHaveLength(1);
+  });
 });

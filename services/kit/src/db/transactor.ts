@@ -60,8 +60,10 @@ export function durableName(consumer: string, subject: string): string {
  * as the handler's effects, so a redelivered event changes nothing. Ack happens after commit.
  * With `concurrency` > 1 several events run at once; give an `orderingKey` so events of one
  * conversation keep their order. With `batch` > 1, events that arrive together share one transaction
- * (one BEGIN, one outbox write, one COMMIT for all of them); should it fail, each event is run again
- * alone, so one bad event never holds back the others.
+ * (one BEGIN, one outbox write, one COMMIT for all of them) and are handled side by side in it, their
+ * statements pipelined on its one connection; should it fail, each event is run again alone, so one bad
+ * event never holds back the others. Handlers of a batch must not open savepoints (nested transactions):
+ * rolling one back would undo the other handlers' statements sent meanwhile.
  */
 export function consume<S extends EventSubject, Db extends AnyDb>(
   deps: {
@@ -85,7 +87,7 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
      * id) and then changes nothing: the processed-event record, one more write per event, is skipped.
      */
     idempotent?: boolean;
-    /** Most events handled in one transaction (default 1); at most `concurrency` are ever waiting together. */
+    /** Most events handled side by side in one transaction (default 1; no savepoints then); at most `concurrency` are ever waiting together. */
     batch?: number;
   } = {},
 ): Promise<Subscription> {
@@ -122,7 +124,10 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
   const runBatch = async (items: Waiting[]): Promise<void> => {
     try {
       await deps.unitOfWork(async (tx, emit) => {
-        for (const item of items) await handleIn(tx, emit, item.envelope);
+        // Every handler settles before the transaction ends, so none sends a statement after its ROLLBACK.
+        const outcomes = await Promise.allSettled(items.map((item) => handleIn(tx, emit, item.envelope)));
+        const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+        if (failure) throw failure.reason;
       });
     } catch (err) {
       deps.logger?.debug({ err, subject, events: items.length }, 'batch failed; each event runs alone');

@@ -232,12 +232,24 @@ export function ticketsRepository(db: TicketsDb) {
       return ticketColumns.read(row);
     },
     /** Reopen a closed ticket (inbound within timeCreateNewTicket) unless someone else already did. */
+    /**
+     * Reopen a closed ticket unless its contact already has another active ticket on that connection (one
+     * statement, no savepoint: handlers of a batch share a transaction). Only a writer whose new ticket is not
+     * committed yet can still make it fail on the one-open-ticket index; the event then runs again.
+     */
     reopenIfClosed: async (companyId: number, id: number, changes: Partial<NewTicketRow>): Promise<TicketRow | undefined> =>
       (
         await db
           .update(tickets)
           .set({ ...changes, closedAt: null, updatedAt: new Date() })
-          .where(and(eq(tickets.id, id), eq(tickets.companyId, companyId), eq(tickets.status, 'closed')))
+          .where(
+            and(
+              eq(tickets.id, id),
+              eq(tickets.companyId, companyId),
+              eq(tickets.status, 'closed'),
+              sql`not exists (select 1 from ${tickets} as other where other.contact_id = ${tickets.contactId} and coalesce(other.whatsapp_id, 0) = coalesce(${tickets.whatsappId}, 0) and other.status <> 'closed')`,
+            ),
+          )
           .returning()
       )[0],
     remove: async (companyId: number, id: number): Promise<TicketRow | undefined> =>

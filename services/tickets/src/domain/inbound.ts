@@ -5,7 +5,7 @@ import { logsRepository } from '../db/logs.repository.js';
 import { messagesRepository } from '../db/messages.repository.js';
 import { projectionsRepository, type ConnectionProjection } from '../db/projections.repository.js';
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
-import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
+import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
 import { createChatbot } from './chatbot-runtime.js';
 import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
@@ -118,12 +118,7 @@ export function createInbound(deps: TicketsDeps) {
     if (minutes > 0) {
       const last = await repo.lastClosed(companyId, contact.id, connectionId);
       if (last && last.updatedAt.getTime() > Date.now() - minutes * 60_000) {
-        let reopened: TicketRow | undefined;
-        try {
-          reopened = await tx.transaction(async (sp) => ticketsRepository(sp as unknown as TicketsDb).reopenIfClosed(companyId, last.id, { status, userId: null, unreadMessages: 0 }));
-        } catch (err) {
-          if (uniqueViolation(err) !== ONE_OPEN_TICKET_KEY) throw err;
-        }
+        const reopened = await repo.reopenIfClosed(companyId, last.id, { status, userId: null, unreadMessages: 0 });
         if (reopened) {
           await logsRepository(tx).add(companyId, reopened.id, [{ type: 'reopen', userId: null, queueId: reopened.queueId }]);
           return { ticket: reopened, created: false, previous: scopeOf(last) };

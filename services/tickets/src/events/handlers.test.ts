@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEnvelope, type Bus, type Connection, type Envelope, type EnvelopeHandler, type MessageReceived } from '@atende/kit';
 import { createInbound } from '../domain/inbound.js';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
+import { ticketsRepository } from '../db/tickets.repository.js';
 import { ticketEventHandlers } from './handlers.js';
 
 let h: Harness;
@@ -94,6 +95,48 @@ describe('channels.message.received', () => {
       `select t.unread_messages from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.company_id = $1 and c.number = $2`, COMPANY, '5511911110004',
     );
     expect(tickets).toEqual([{ unread_messages: 1 }]);
+  });
+
+  it('messages arriving together share a transaction side by side: a group message and its sender’s own chat make one contact', async () => {
+    const handlers = new Map<string, EnvelopeHandler>();
+    const fakeBus = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
+      handlers.set(subject, handler);
+      return { unsubscribe: async () => undefined };
+    } } as unknown as Bus;
+    await ticketEventHandlers({ ...h.deps, ctx: { ...h.deps.ctx, bus: fakeBus } });
+    const handler = handlers.get('channels.message.received')!;
+    const sender = { number: '5511911110020', name: 'Rita' };
+    const group = { number: '120363000000000020', name: 'Equipe', pictureUrl: null };
+    const envelopes = [
+      makeEnvelope('channels.message.received', COMPANY, received({ connectionId: 101, isGroup: true, group, body: 'no grupo' }, sender)),
+      makeEnvelope('channels.message.received', COMPANY, received({ body: 'no privado' }, sender)),
+      ...[21, 22, 23].map((n) => makeEnvelope('channels.message.received', COMPANY, received({ body: `novo ${n}` }, { number: `55119111100${n}` }))),
+    ];
+    await Promise.all(envelopes.map((e) => handler(e)));
+    const stored = await q<{ txid: string }>(`select xmin::text as txid from tickets.messages where wid = any($1)`, envelopes.map((e) => e.data.wid) as never);
+    expect(stored).toHaveLength(5);
+    expect(new Set(stored.map((r) => r.txid)).size).toBeLessThan(5); // handed over together: batched
+    expect(await q(`select id from tickets.contacts where company_id = $1 and number = $2`, COMPANY, sender.number)).toHaveLength(1);
+    const chats = await q<{ number: string }>(
+      `select c.number from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.company_id = $1 and c.number = any($2) order by c.number`,
+      COMPANY, [sender.number, group.number] as never,
+    );
+    expect(chats.map((c) => c.number)).toEqual([group.number, sender.number].sort());
+  });
+
+  it('does not reopen a closed ticket over another active ticket of the contact on that connection', async () => {
+    await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110024' }));
+    const [active] = await q<{ id: number; contact_id: number }>(
+      `select t.id, t.contact_id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.company_id = $1 and c.number = $2`, COMPANY, '5511911110024',
+    );
+    const [closed] = await q<{ id: number }>(
+      `insert into tickets.tickets (uuid, company_id, contact_id, whatsapp_id, status, channel, closed_at) values (gen_random_uuid(), $1, $2, 100, 'closed', 'whatsapp', now()) returning id`,
+      COMPANY, active!.contact_id,
+    );
+    expect(await ticketsRepository(h.deps.db).reopenIfClosed(COMPANY, closed!.id, { status: 'pending' })).toBeUndefined();
+    expect(await q(`select status from tickets.tickets where id = $1`, closed!.id)).toEqual([{ status: 'closed' }]);
+    await q(`update tickets.tickets set status = 'closed' where id = $1`, active!.id);
+    expect(await ticketsRepository(h.deps.db).reopenIfClosed(COMPANY, closed!.id, { status: 'pending' })).toMatchObject({ id: closed!.id, status: 'pending' });
   });
 
   it('two first messages from a new number at the same moment make one contact and one ticket', async () => {
