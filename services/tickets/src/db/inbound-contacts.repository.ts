@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Contact } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import { toContact, type ContactRow } from '../domain/presenters.js';
-import { columns, run, tableRef } from './raw.js';
+import { columns, insertOrNothing, run, tableRef } from './raw.js';
 import { connections, contactTags, contacts, tags } from './schema.js';
 
 export type NewContactRow = typeof contacts.$inferInsert;
@@ -21,6 +21,11 @@ const findLocked = (byLid: boolean) =>
   order by (${c(contacts.number)} = $2) desc, ${c(contacts.id)} asc limit 1 for update`;
 const findByNumberLocked = findLocked(false);
 const findByNumberOrLidLocked = findLocked(true);
+const insertContactOrNothing = insertOrNothing(contacts);
+/** The contact's tags and connection as events show them (every new inbound contact): raw text, see raw.ts. */
+const contactTagsText = `select t."${tags.id.name}" as id, t."${tags.name.name}" as name, t."${tags.color.name}" as color, t."${tags.kanban.name}" as kanban
+  from ${tableRef(contactTags)} ct join ${tableRef(tags)} t on t."${tags.id.name}" = ct."${contactTags.tagId.name}" where ct."${contactTags.contactId.name}" = $1`;
+const connectionNameText = `select "${connections.id.name}" as id, "${connections.name.name}" as name from ${tableRef(connections)} where "${connections.id.name}" = $1 limit 1`;
 
 export function inboundContactsRepository(db: TicketsDb) {
   const find = async (companyId: number, number: string, lid: string | null, lock: boolean): Promise<ContactRow | undefined> => {
@@ -40,7 +45,7 @@ export function inboundContactsRepository(db: TicketsDb) {
   };
   return {
     find: (companyId: number, number: string, lid: string | null) => find(companyId, number, lid, true),
-    insertIfNew: async (values: NewContactRow): Promise<ContactRow | undefined> => (await db.insert(contacts).values(values).onConflictDoNothing().returning())[0],
+    insertIfNew: (values: NewContactRow): Promise<ContactRow | undefined> => insertContactOrNothing(db, values),
     update: async (id: number, changes: Partial<NewContactRow>): Promise<ContactRow> =>
       (await db.update(contacts).set({ ...changes, updatedAt: new Date() }).where(eq(contacts.id, id)).returning())[0]!,
     /** Whether another contact of the company already holds this lid (filling it in would collide). */
@@ -49,8 +54,8 @@ export function inboundContactsRepository(db: TicketsDb) {
     /** The contact as events show it (with its tags and connection). */
     present: async (row: ContactRow): Promise<Contact> => {
       const [tagRows, connection] = await Promise.all([
-        db.select({ id: tags.id, name: tags.name, color: tags.color, kanban: tags.kanban }).from(contactTags).innerJoin(tags, eq(tags.id, contactTags.tagId)).where(eq(contactTags.contactId, row.id)),
-        row.whatsappId ? db.select({ id: connections.id, name: connections.name }).from(connections).where(eq(connections.id, row.whatsappId)).limit(1) : Promise.resolve([]),
+        run<{ id: number; name: string; color: string; kanban: number }>(db, contactTagsText, [row.id]),
+        row.whatsappId ? run<{ id: number; name: string }>(db, connectionNameText, [row.whatsappId]) : Promise.resolve([]),
       ]);
       return toContact(row, { tags: tagRows, connection: connection[0] ?? null });
     },

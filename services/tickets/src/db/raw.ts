@@ -90,3 +90,26 @@ export function columns<T extends PgTable, K extends keyof T['$inferSelect'] & s
     },
   };
 }
+
+/**
+ * `insert … on conflict do nothing`, the row back as drizzle's (every column), for the rows the inbound path
+ * creates (contacts, tickets: their unique indexes settle creation races). The given keys are written, the
+ * others take their SQL defaults; one statement text per set of keys, prepared like `run`'s.
+ */
+export function insertOrNothing<T extends PgTable>(table: T): (db: TicketsDb, values: T['$inferInsert']) => Promise<T['$inferSelect'] | undefined> {
+  const all = getTableColumns(table) as Record<string, PgColumn>;
+  const returned = columns(table, 'x');
+  const texts = new Map<string, string>();
+  return async (db, values) => {
+    const given = values as Record<string, unknown>;
+    const keys = Object.keys(all).filter((k) => given[k] !== undefined);
+    const signature = keys.join(',');
+    let text = texts.get(signature);
+    if (!text) {
+      text = `insert into ${tableRef(table)} as x (${keys.map((k) => columnName(all[k]!)).join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning ${returned.list}`;
+      texts.set(signature, text);
+    }
+    const [row] = await run(db, text, keys.map((k) => (given[k] === null ? null : all[k]!.mapToDriverValue(given[k]))));
+    return row ? (returned.read(row) as T['$inferSelect']) : undefined;
+  };
+}

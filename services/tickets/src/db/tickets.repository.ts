@@ -3,7 +3,7 @@ import type { TicketStatus } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
 import type { TicketChanges } from '../domain/tickets.js';
-import { columns, driverValues, run, runPlannedEachTime, tableRef } from './raw.js';
+import { columns, driverValues, insertOrNothing, run, runPlannedEachTime, tableRef } from './raw.js';
 import { connections, contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -171,6 +171,9 @@ export function ticketListQuery(filter: TicketListFilter, timeZone: string, cap:
 
 export type OpenTicketHolder = { id: number; uuid: string; status: TicketStatus; userId: number | null; user: string | null; queue: string | null };
 
+/** A new ticket unless the contact already has an active one on that connection (the one-open-ticket index): raw, see raw.ts. */
+const insertTicketOrNothing = insertOrNothing(tickets);
+
 export function ticketsRepository(db: TicketsDb) {
   return {
     findById: async (companyId: number, id: number, options: { lock?: boolean } = {}): Promise<TicketRow | undefined> => {
@@ -220,7 +223,7 @@ export function ticketsRepository(db: TicketsDb) {
     },
     insert: async (values: NewTicketRow): Promise<TicketRow> => (await db.insert(tickets).values(values).returning())[0]!,
     /** Insert unless the contact already has an open ticket on that connection (then undefined). */
-    insertIfFree: async (values: NewTicketRow): Promise<TicketRow | undefined> => (await db.insert(tickets).values(values).onConflictDoNothing().returning())[0],
+    insertIfFree: (values: NewTicketRow): Promise<TicketRow | undefined> => insertTicketOrNothing(db, values),
     /** Raw text (the chatbot sets flags on every inbound message it answers, see raw.ts). */
     update: async (companyId: number, id: number, changes: TicketChanges & Partial<NewTicketRow>): Promise<TicketRow> => {
       // A rating request (nps) ends the attendance as closing does: the time and nothing left unread.
