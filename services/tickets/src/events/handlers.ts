@@ -7,9 +7,9 @@ import { userChanged, userDeleted } from '../domain/user-projection.js';
 export const CONSUMER = 'tickets';
 
 /** channels.message.received events handled at once; one conversation's events still one after the other. */
-export const INBOUND_CONCURRENCY = 32;
+export const INBOUND_CONCURRENCY = 64;
 /** Of those, most handled in one transaction (several transactions still run side by side). */
-export const INBOUND_BATCH = 8;
+export const INBOUND_BATCH = 16;
 
 /**
  * The conversation an inbound message belongs to (company, connection, and the group or the contact's
