@@ -9,7 +9,7 @@ import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
 import { createChatbot } from './chatbot-runtime.js';
 import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
-import type { ContactRow } from './presenters.js';
+import { toContact, type ContactRow } from './presenters.js';
 import { createRatingDesk } from './rating-runtime.js';
 
 /**
@@ -46,7 +46,7 @@ export function createInbound(deps: TicketsDeps) {
     emit: Emit,
     companyId: number,
     input: ContactInput,
-    extra: { channel: string; whatsappId: number | null; learn: boolean },
+    extra: { channel: string; whatsappId: number | null; learn: boolean; connection: Pick<ConnectionProjection, 'id' | 'name'> | undefined },
     prefound?: Promise<ContactRow | undefined>,
     /** Contacts this transaction created are added here. */
     created?: Set<number>,
@@ -67,7 +67,9 @@ export function createInbound(deps: TicketsDeps) {
       });
       if (inserted) {
         created?.add(inserted.id);
-        await emit('tickets.contact.created', companyId, { contact: await repo.present(inserted) });
+        // Just created: no tags yet, and its connection is the one the message came by.
+        const connection = extra.connection && extra.connection.id === inserted.whatsappId ? { id: extra.connection.id, name: extra.connection.name } : null;
+        await emit('tickets.contact.created', companyId, { contact: toContact(inserted, { tags: [], connection }) });
         return inserted;
       }
       found = await repo.find(companyId, input.number, input.lid);
@@ -165,7 +167,7 @@ export function createInbound(deps: TicketsDeps) {
         deps.ctx.logger.warn({ companyId, connectionId: data.connectionId }, 'inbound message names another company’s connection; dropped');
         return { stored: false };
       }
-      const extra = { channel: data.channel, whatsappId: data.connectionId };
+      const extra = { channel: data.channel, whatsappId: data.connectionId, connection };
       const createdContacts = new Set<number>();
       const person = await upsertContact(tx, emit, companyId, { ...data.contact, isGroup: false }, { ...extra, learn: !data.fromMe }, pending.person, createdContacts);
       const chat = group

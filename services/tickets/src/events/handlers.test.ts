@@ -53,6 +53,9 @@ describe('channels.message.received', () => {
     expect(created.companyId).toBe(COMPANY);
     expect(created.data.message).toMatchObject({ body: 'Olá!', fromMe: false, wid: data.wid });
     expect(created.data.contact).toMatchObject({ name: 'Ana Souza', number: '5511911110001' });
+    const contactCreated = h.published.slice(before).find((e) => e.type === 'tickets.contact.created') as Envelope<any>;
+    expect(contactCreated.data.contact).toMatchObject({ name: 'Ana Souza', number: '5511911110001', whatsappId: 100, tags: [] });
+    expect(contactCreated.data.contact.whatsapp).toMatchObject({ id: 100, name: expect.any(String) });
     const logs = await q(`select type from tickets.ticket_logs where ticket_id = $1`, ticket!.id);
     expect(logs.map((l) => l.type)).toEqual(['create']);
   });
