@@ -93,5 +93,5 @@ export class CompanyReadCache {
  * or service published it: every replica of a service receives them (fan-out).
  */
 export async function invalidateOnEvents(bus: Bus, cache: CompanyReadCache, subjects: string[]): Promise<Subscription[]> {
-  return Promise.all(subjects.map((subject) => bus.fanout(subject, (envelope) => cache.invalidate(envelope.companyId))));
+  return Promise.all(subjects.map((subject) => bus.companiesOf(subject, (companyId) => cache.invalidate(companyId))));
 }

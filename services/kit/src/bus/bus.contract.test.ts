@@ -82,6 +82,19 @@ for (const factory of factories) {
       expect(fanned).toEqual([sent]);
     });
 
+    it('tells every subscribing process which company each event is about', async () => {
+      const bus = await fresh();
+      const companies: (number | null)[] = [];
+      await bus.companiesOf('auth.user.*', (companyId) => void companies.push(companyId));
+      await bus.publish(envelope(5, 1));
+      await bus.publish(makeEnvelope('auth.user.deleted', null, { userId: 2 }));
+      const foreign = envelope(6, 3);
+      // Another writer's key order: read by decoding the whole event.
+      await bus.publishSerialized(foreign, JSON.stringify({ type: foreign.type, data: foreign.data, occurredAt: foreign.occurredAt, companyId: 6, id: foreign.id }));
+      await until(() => companies.length === 3);
+      expect(companies).toEqual([5, null, 6]);
+    });
+
     it('load-balances one durable name across replicas: each event handled once', async () => {
       const bus = await fresh();
       const handled: string[] = [];

@@ -133,6 +133,10 @@ export class MemoryBus implements Bus {
     return { unsubscribe: async () => void this.fanouts.delete(entry) };
   }
 
+  companiesOf(subject: string, handler: (companyId: number | null) => void): Promise<Subscription> {
+    return this.fanout(subject, (envelope) => handler(envelope.companyId));
+  }
+
   async request<Res = unknown>(subject: string, data: unknown, options: { timeoutMs?: number; requestId?: string } = {}): Promise<Res> {
     const entry = this.responders.get(subject);
     if (!entry || entry.handlers.length === 0) throw new AppError('ERR_SERVICE_UNAVAILABLE', `no responder for ${subject}`);

@@ -20,6 +20,18 @@ import { RecentIds } from './dedupe.js';
 import type { Bus, DurableOptions, Envelope, EnvelopeHandler, ReplyError, Subscription } from './types.js';
 
 const codec = JSONCodec<unknown>();
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * The companyId of an encoded envelope. makeEnvelope writes `{"id":"<uuid>","companyId":…` first, so it is
+ * read from the first bytes; anything else (another writer's key order) is decoded whole.
+ */
+export function companyOfEncoded(data: Uint8Array): number | null {
+  const head = /^\{"id":"[0-9a-f-]{36}","companyId":(null|\d{1,15})[,}]/.exec(latin1.decode(data.subarray(0, 80)));
+  if (head) return head[1] === 'null' ? null : Number(head[1]);
+  const envelope = codec.decode(data) as Partial<Envelope>;
+  return typeof envelope.companyId === 'number' ? envelope.companyId : null;
+}
 const utf8 = new TextEncoder();
 
 /**
@@ -206,6 +218,21 @@ export class NatsBus implements Bus {
       },
     });
     // The SUB must reach the server before anything published after this call.
+    await this.nc.flush();
+    return { unsubscribe: async () => sub.unsubscribe() };
+  }
+
+  async companiesOf(subject: string, handler: (companyId: number | null) => void): Promise<Subscription> {
+    const sub = this.nc.subscribe(this.eventSubject(subject), {
+      callback: (err, message) => {
+        if (err) return;
+        try {
+          handler(companyOfEncoded(message.data));
+        } catch (error) {
+          this.logger?.error({ err: error, subject: message.subject }, 'undecodable fan-out message');
+        }
+      },
+    });
     await this.nc.flush();
     return { unsubscribe: async () => sub.unsubscribe() };
   }

@@ -41,6 +41,8 @@ export interface Bus {
   subscribe(subject: string, options: DurableOptions, handler: EnvelopeHandler): Promise<Subscription>;
   /** Every subscribing process receives every matching event (realtime fan-out, cache invalidation). */
   fanout(subject: string, handler: (envelope: Envelope) => void | Promise<void>): Promise<Subscription>;
+  /** Like fanout, with only the company each event is about (null: none), read without decoding the whole event; repeats are not dropped. */
+  companiesOf(subject: string, handler: (companyId: number | null) => void): Promise<Subscription>;
   request<Res = unknown>(subject: string, data: unknown, options?: { timeoutMs?: number; requestId?: string }): Promise<Res>;
   /** Answer requests on `subject`; one replica answers each request. */
   reply(subject: string, handler: (data: unknown, meta: { requestId?: string }) => Promise<unknown>): Promise<Subscription>;
