@@ -20,6 +20,7 @@ import { RecentIds } from './dedupe.js';
 import type { Bus, DurableOptions, Envelope, EnvelopeHandler, ReplyError, Subscription } from './types.js';
 
 const codec = JSONCodec<unknown>();
+const utf8 = new TextEncoder();
 const latin1 = new TextDecoder('latin1');
 
 /**
@@ -32,7 +33,6 @@ export function companyOfEncoded(data: Uint8Array): number | null {
   const envelope = codec.decode(data) as Partial<Envelope>;
   return typeof envelope.companyId === 'number' ? envelope.companyId : null;
 }
-const utf8 = new TextEncoder();
 
 /**
  * NATS implementation. Events go to a JetStream stream `<PREFIX>` on subjects `<prefix>.ev.<type>`
