@@ -369,3 +369,23 @@ export const dashboardMomentsQuery = listQuery({
   userId: nullableId.optional(),
 });
 export type DashboardMomentsQuery = z.infer<typeof dashboardMomentsQuery>;
+
+/**
+ * GET /dashboard/ticketsDay and /dashboard/ticketsUsers (spec 002 §7): whole days, yyyy-MM-dd, in the company's
+ * time zone. companyId is accepted as the web sends it; the company is always the caller's.
+ */
+export const dashboardPeriodQuery = listQuery({
+  initialDate: isoDay,
+  finalDate: isoDay,
+  companyId: z.unknown().optional(),
+});
+export type DashboardPeriodQuery = z.infer<typeof dashboardPeriodQuery>;
+/** Tickets opened in the period: per hour (`horario`, 0–23) when it is one day, else per day (`data`, dd/MM/yyyy); `count` sums them. */
+export const ticketsPerDay = z.object({
+  data: z.array(z.object({ horario: z.number().int().optional(), data: z.string().optional(), total: z.number().int() })),
+  count: z.number().int(),
+});
+export type TicketsPerDay = z.infer<typeof ticketsPerDay>;
+/** Tickets opened in the period per attendant they are assigned to (`nome`, `quantidade`), by name. */
+export const ticketsPerUser = z.object({ data: z.array(z.object({ nome: z.string(), quantidade: z.number().int() })) });
+export type TicketsPerUser = z.infer<typeof ticketsPerUser>;

@@ -76,3 +76,73 @@ describe('GET /api/dashboard/moments', () => {
     expect((await h.request('GET', '/api/dashboard/moments')).status).toBe(401);
   });
 });
+
+describe('GET /api/dashboard/ticketsDay and /api/dashboard/ticketsUsers', () => {
+  // Company 3's tickets at fixed instants; the service counts in America/Sao_Paulo (UTC-3).
+  const C3 = 3;
+  const C4 = 4;
+  const charts: Record<string, string> = {};
+  beforeAll(async () => {
+    const admin = h.addUser({ id: 30, companyId: C3, profile: 'admin', name: 'Gestora' });
+    const bruna = h.addUser({ id: 31, companyId: C3, name: 'Bruna' });
+    const ana = h.addUser({ id: 32, companyId: C3, name: 'Ana', showDashboard: 'enabled' });
+    const otherAdmin = h.addUser({ id: 40, companyId: C4, profile: 'admin', name: 'Outra' });
+    for (const u of [admin, bruna, ana]) await h.publish('auth.user.created', C3, { user: u });
+    await h.publish('auth.user.created', C4, { user: otherAdmin });
+    charts.admin = h.token(admin);
+    charts.bruna = h.token(bruna);
+    charts.ana = h.token(ana);
+    charts.other = h.token(otherAdmin);
+    const opened = async (companyId: number, at: string, userId: number | null) => {
+      const contactId = await h.insertContact(companyId);
+      await sqlq(`insert into tickets.tickets (company_id, contact_id, status, user_id, created_at) values ($1, $2, 'open', $3, $4)`, companyId, contactId, userId, at);
+    };
+    await opened(C3, '2026-03-10T12:15:00Z', 31); // 09:15 local
+    await opened(C3, '2026-03-10T12:40:00Z', 32); // 09:40 local
+    await opened(C3, '2026-03-11T02:30:00Z', null); // 23:30 local, still the 10th
+    await opened(C3, '2026-03-11T13:00:00Z', 31); // 10:00 local on the 11th
+    await opened(C3, '2026-03-12T11:00:00Z', 32); // the 12th: outside the period below
+    await opened(C4, '2026-03-10T12:15:00Z', 40);
+  });
+  const get = (path: string, token?: string) => h.request('GET', path, token ? { token } : {});
+
+  it('counts the tickets opened per hour of one day, in the company time zone', async () => {
+    const res = await get('/api/dashboard/ticketsDay?initialDate=2026-03-10&finalDate=2026-03-10&companyId=3', charts.admin);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [{ horario: 9, total: 2 }, { horario: 23, total: 1 }], count: 3 });
+  });
+
+  it('counts per day over a longer period, and per attendant by name', async () => {
+    const days = await get('/api/dashboard/ticketsDay?initialDate=2026-03-10&finalDate=2026-03-11', charts.admin);
+    expect(days.body).toEqual({ data: [{ data: '10/03/2026', total: 3 }, { data: '11/03/2026', total: 1 }], count: 4 });
+    const users = await get('/api/dashboard/ticketsUsers?initialDate=2026-03-10&finalDate=2026-03-11', charts.admin);
+    expect(users.status).toBe(200);
+    expect(users.body).toEqual({ data: [{ nome: 'Ana', quantidade: 1 }, { nome: 'Bruna', quantidade: 2 }] });
+    expect((await get('/api/dashboard/ticketsUsers?initialDate=2026-01-01&finalDate=2026-01-31', charts.admin)).body).toEqual({ data: [] });
+  });
+
+  it('validates the period with the failing field', async () => {
+    const missing = await get('/api/dashboard/ticketsDay?finalDate=10/03/2026', charts.admin);
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.map((f: any) => f.field).sort()).toEqual(['finalDate', 'initialDate']);
+    const backwards = await get('/api/dashboard/ticketsUsers?initialDate=2026-03-11&finalDate=2026-03-10', charts.admin);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields.map((f: any) => f.field)).toEqual(['finalDate']);
+    const tooLong = await get('/api/dashboard/ticketsDay?initialDate=2024-01-01&finalDate=2026-03-10', charts.admin);
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('needs the dashboard (admin, or showDashboard enabled)', async () => {
+    const q = '?initialDate=2026-03-10&finalDate=2026-03-11';
+    expect((await get(`/api/dashboard/ticketsDay${q}`, charts.bruna)).status).toBe(403);
+    expect((await get(`/api/dashboard/ticketsUsers${q}`, charts.bruna)).status).toBe(403);
+    expect((await get(`/api/dashboard/ticketsDay${q}`, charts.ana)).body.count).toBe(4);
+    expect((await get(`/api/dashboard/ticketsDay${q}`)).status).toBe(401);
+  });
+
+  it('counts only the caller’s company, whatever companyId says', async () => {
+    const res = await get('/api/dashboard/ticketsDay?initialDate=2026-03-10&finalDate=2026-03-11&companyId=3', charts.other);
+    expect(res.body).toEqual({ data: [{ data: '10/03/2026', total: 1 }], count: 1 });
+    expect((await get('/api/dashboard/ticketsUsers?initialDate=2026-03-10&finalDate=2026-03-11', charts.other)).body).toEqual({ data: [{ nome: 'Outra', quantidade: 1 }] });
+  });
+});

@@ -1,11 +1,26 @@
 import { z } from 'zod';
-import { dashboardMomentsQuery, ticket } from '@atende/kit';
+import { dashboardMomentsQuery, dashboardPeriodQuery, ticket, ticketsPerDay, ticketsPerUser } from '@atende/kit';
 import type { RouteModule } from '../deps.js';
+import { createDashboard } from '../domain/dashboard.js';
 import { createTicketDesk } from '../domain/ticket-actions.js';
 
-/** The real-time panel (spec 000 §7 GET /dashboard/moments): tickets of the period with user and contact. */
+/**
+ * The real-time panel (spec 000 §7 GET /dashboard/moments): tickets of the period with user and contact;
+ * the dashboard's charts (spec 002 §7): tickets opened per hour or day, and per attendant.
+ */
 export const dashboardRoutes: RouteModule = (app, deps) => {
   const desk = createTicketDesk(deps);
+  const dashboard = createDashboard(deps);
+  app.get(
+    '/api/dashboard/ticketsDay',
+    { preHandler: deps.guards.area('dashboard'), schema: { tags: ['dashboard'], querystring: dashboardPeriodQuery, response: { 200: ticketsPerDay } } },
+    (request) => dashboard.ticketsDay(request.auth, request.query),
+  );
+  app.get(
+    '/api/dashboard/ticketsUsers',
+    { preHandler: deps.guards.area('dashboard'), schema: { tags: ['dashboard'], querystring: dashboardPeriodQuery, response: { 200: ticketsPerUser } } },
+    (request) => dashboard.ticketsUsers(request.auth, request.query),
+  );
   app.get(
     '/api/dashboard/moments',
     { preHandler: deps.guards.area('realTimePanel'), schema: { tags: ['dashboard'], querystring: dashboardMomentsQuery, response: { 200: z.array(ticket) } } },
