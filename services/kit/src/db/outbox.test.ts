@@ -41,6 +41,16 @@ afterAll(async () => {
   await database.drop();
 });
 
+/**
+ * A consumer fed by the test itself: the bus hands each subscription's handler over (events are delivered by
+ * calling it, as JetStream would), and the unit of work writes to the test schema.
+ */
+function directDelivery(): { handlers: EnvelopeHandler[]; bus: Bus; unitOfWork: ReturnType<typeof createUnitOfWork> } {
+  const handlers: EnvelopeHandler[] = [];
+  const direct = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
+  return { handlers, bus: direct, unitOfWork: createUnitOfWork(drizzle(sql, { schema: tables }), new Outbox(sql, schemaName, bus)) };
+}
+
 describe('transactional outbox', () => {
   it('writes nothing to the outbox when the transaction rolls back', async () => {
     const db = drizzle(sql, { schema: tables });
@@ -111,10 +121,7 @@ describe('transactional outbox', () => {
   });
 
   it('applies a redelivered event only once (the processed id commits with the effects)', async () => {
-    const handlers: EnvelopeHandler[] = [];
-    const twice: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
-    const db = drizzle(sql, { schema: tables });
-    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    const { handlers, bus: twice, unitOfWork } = directDelivery();
     let runs = 0;
     await consume({ bus: twice, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'twice', async () => {
       runs++;
@@ -126,10 +133,7 @@ describe('transactional outbox', () => {
   });
 
   it('leaves recognising a redelivered event to an idempotent handler: it runs each time, no processed id is written', async () => {
-    const handlers: EnvelopeHandler[] = [];
-    const twice: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
-    const db = drizzle(sql, { schema: tables });
-    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    const { handlers, bus: twice, unitOfWork } = directDelivery();
     let runs = 0;
     await consume({ bus: twice, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'self-deduplicating', async () => {
       runs++;
@@ -142,10 +146,7 @@ describe('transactional outbox', () => {
   });
 
   it('handles events that arrive together in one transaction; a failing one runs alone and the others still commit', async () => {
-    const handlers: EnvelopeHandler[] = [];
-    const together: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
-    const db = drizzle(sql, { schema: tables });
-    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    const { handlers, bus: together, unitOfWork } = directDelivery();
     await consume({ bus: together, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'batched', async (tx, data, envelope, emit) => {
       if (data.userId === 203) throw new Error('poison');
       await tx.execute(dsql`insert into ${dsql.identifier(schemaName)}.effects (event_id, user_id) values (${envelope.id}, ${data.userId})`);
@@ -170,10 +171,7 @@ describe('transactional outbox', () => {
   });
 
   it('runs the handlers of a batch side by side: each one’s statements go out before the others have finished', async () => {
-    const handlers: EnvelopeHandler[] = [];
-    const together: Bus = { ...bus, kind: 'memory', subscribe: async (_s, _o, handler) => (handlers.push(handler), { unsubscribe: async () => undefined }) } as Bus;
-    const db = drizzle(sql, { schema: tables });
-    const unitOfWork = createUnitOfWork(db, new Outbox(sql, schemaName, bus));
+    const { handlers, bus: together, unitOfWork } = directDelivery();
     const steps: string[] = [];
     await consume({ bus: together, unitOfWork, schema: schemaName }, 'auth.user.deleted', 'side-by-side', async (tx, data, envelope) => {
       steps.push(`start ${data.userId}`);

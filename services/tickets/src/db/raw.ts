@@ -109,7 +109,7 @@ export function insertOrNothing<T extends PgTable>(table: T): (db: TicketsDb, va
       text = `insert into ${tableRef(table)} as x (${keys.map((k) => columnName(all[k]!)).join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning ${returned.list}`;
       texts.set(signature, text);
     }
-    const [row] = await run(db, text, keys.map((k) => (given[k] === null ? null : all[k]!.mapToDriverValue(given[k]))));
+    const [row] = await run(db, text, driverValues(table, keys as never[], given as never));
     return row ? (returned.read(row) as T['$inferSelect']) : undefined;
   };
 }

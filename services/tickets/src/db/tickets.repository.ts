@@ -234,9 +234,8 @@ export function ticketsRepository(db: TicketsDb) {
       if (!row) throw new Error(`ticket ${id} vanished`);
       return ticketColumns.read(row);
     },
-    /** Reopen a closed ticket (inbound within timeCreateNewTicket) unless someone else already did. */
     /**
-     * Reopen a closed ticket unless its contact already has another active ticket on that connection (one
+     * Reopen a closed ticket (inbound within timeCreateNewTicket) unless its contact already has another active ticket on that connection (one
      * statement, no savepoint: handlers of a batch share a transaction). Only a writer whose new ticket is not
      * committed yet can still make it fail on the one-open-ticket index; the event then runs again.
      */

@@ -28,6 +28,17 @@ const received = (over: Partial<MessageReceived> = {}, contact: Partial<MessageR
   ...over,
 });
 
+/** The channels.message.received consumer the module registers, captured so a test delivers envelopes to it directly. */
+async function inboundConsumer(): Promise<EnvelopeHandler> {
+  const handlers = new Map<string, EnvelopeHandler>();
+  const capturing = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
+    handlers.set(subject, handler);
+    return { unsubscribe: async () => undefined };
+  } } as unknown as Bus;
+  await ticketEventHandlers({ ...h.deps, ctx: { ...h.deps.ctx, bus: capturing } });
+  return handlers.get('channels.message.received')!;
+}
+
 const q = async <T = Record<string, unknown>>(text: string, ...params: (string | number | boolean | null)[]): Promise<T[]> => h.sql.unsafe(text, params as never[]) as unknown as T[];
 
 beforeAll(async () => {
@@ -80,15 +91,9 @@ describe('channels.message.received', () => {
   });
 
   it('the same envelope redelivered, even concurrently, is handled once (by its wid)', async () => {
-    // Capture the consumer the module registers, then deliver one envelope to it twice, as JetStream may.
-    const handlers = new Map<string, EnvelopeHandler>();
-    const fakeBus = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
-      handlers.set(subject, handler);
-      return { unsubscribe: async () => undefined };
-    } } as unknown as Bus;
-    await ticketEventHandlers({ ...h.deps, ctx: { ...h.deps.ctx, bus: fakeBus } });
+    // Deliver one envelope to the inbound consumer twice, as JetStream may.
+    const handler = await inboundConsumer();
     const envelope = makeEnvelope('channels.message.received', COMPANY, received({}, { number: '5511911110004' }));
-    const handler = handlers.get('channels.message.received')!;
     await handler(envelope);
     await handler(JSON.parse(JSON.stringify(envelope)));
     await Promise.all([handler(envelope), handler(envelope)]).catch(() => undefined);
@@ -101,13 +106,7 @@ describe('channels.message.received', () => {
   });
 
   it('messages arriving together share a transaction side by side: a group message and its sender’s own chat make one contact', async () => {
-    const handlers = new Map<string, EnvelopeHandler>();
-    const fakeBus = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
-      handlers.set(subject, handler);
-      return { unsubscribe: async () => undefined };
-    } } as unknown as Bus;
-    await ticketEventHandlers({ ...h.deps, ctx: { ...h.deps.ctx, bus: fakeBus } });
-    const handler = handlers.get('channels.message.received')!;
+    const handler = await inboundConsumer();
     const sender = { number: '5511911110020', name: 'Rita' };
     const group = { number: '120363000000000020', name: 'Equipe', pictureUrl: null };
     const envelopes = [
