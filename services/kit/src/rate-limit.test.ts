@@ -65,3 +65,28 @@ describe.runIf(Boolean(process.env.REDIS_URL))('batched rate limits (Redis share
     await redis.close();
   });
 });
+
+describe('batched rate limits, a slow shared store', () => {
+  it('still sends every hit when a flush takes longer than the interval', async () => {
+    // Stands in for Redis answering slowly: each send takes 60 ms, flushes are due every 10 ms.
+    const stored = new Map<string, number>();
+    const slow = {
+      hit: async (key: string, windowMs: number) => slow.hitBy(key, 1, windowMs),
+      hitBy: async (key: string, hits: number) => {
+        await new Promise((r) => setTimeout(r, 60));
+        stored.set(key, (stored.get(key) ?? 0) + hits);
+        return { count: stored.get(key)!, resetInMs: 60_000 };
+      },
+      close: async () => undefined,
+    } as unknown as RedisRateLimitStore;
+    const store = new BatchedRateLimitStore(slow, 10);
+    await store.hit('user:3', 60_000);
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 4; i++) await store.hit('user:3', 60_000);
+      await new Promise((r) => setTimeout(r, 25)); // a flush is under way when the next hits come
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stored.get('user:3')).toBe(21);
+    await store.close();
+  });
+});

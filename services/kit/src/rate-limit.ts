@@ -127,8 +127,16 @@ export class BatchedRateLimitStore implements RateLimitStore {
     }
     window.count++;
     window.unsent++;
-    this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    this.schedule();
     return { count: window.count, resetInMs: window.resetAt - now };
+  }
+
+  /** A flush in `flushMs`, unless one is already due. */
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.flushMs).unref();
   }
 
   /** Send the hits counted here since the last flush (also on close). */
@@ -161,9 +169,10 @@ export class BatchedRateLimitStore implements RateLimitStore {
       await Promise.all(sends);
     })().finally(() => {
       this.flushing = undefined;
+      // Hits counted while this flush was under way (or given back by a failed send) go with the next one.
       for (const window of this.windows.values()) {
         if (window.unsent > 0) {
-          this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+          this.schedule();
           break;
         }
       }
