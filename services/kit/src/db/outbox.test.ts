@@ -120,6 +120,57 @@ describe('transactional outbox', () => {
     expect((await sql`select count(*)::int as n from ${sql(schemaName)}.outbox`)[0]!.n).toBe(0);
   });
 
+  it('publishes a commit’s events right after it, in order, without waiting for the relay, and then deletes their rows', async () => {
+    const outbox = new Outbox(sql, schemaName, bus, undefined, 60_000); // the relay's first pass only
+    const unitOfWork = createUnitOfWork(drizzle(sql, { schema: tables }), outbox);
+    const seen: number[] = [];
+    const subscription = await bus.fanout('auth.user.deleted', (envelope) => {
+      const userId = (envelope.data as { userId: number }).userId;
+      if (userId >= 500 && userId < 600) seen.push(userId);
+    });
+    outbox.start();
+    await wait(50);
+    await unitOfWork(async (_tx, emit) => {
+      for (const userId of [501, 502, 503]) await emit('auth.user.deleted', 1, { userId });
+    });
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (seen.length < 3 || (await sql`select 1 from ${sql(schemaName)}.outbox limit 1`).length > 0)) await wait(10);
+    expect(seen).toEqual([501, 502, 503]);
+    expect((await sql`select count(*)::int as n from ${sql(schemaName)}.outbox`)[0]!.n).toBe(0);
+    await outbox.stop();
+    await subscription.unsubscribe();
+  });
+
+  it('leaves the events it could not publish after the commit to the relay, which publishes them once they are a second old', async () => {
+    let refusals = 1;
+    const flaky = Object.create(bus) as Bus;
+    flaky.publishSerialized = async (event, json) => {
+      if (refusals-- > 0) throw new Error('bus unreachable');
+      return bus.publishSerialized(event, json);
+    };
+    const outbox = new Outbox(sql, schemaName, flaky, undefined, 100);
+    const unitOfWork = createUnitOfWork(drizzle(sql, { schema: tables }), outbox);
+    const seen: number[] = [];
+    const subscription = await bus.fanout('auth.user.deleted', (envelope) => {
+      const userId = (envelope.data as { userId: number }).userId;
+      if (userId >= 600 && userId < 700) seen.push(userId);
+    });
+    outbox.start();
+    await wait(50);
+    const committedAt = Date.now();
+    await unitOfWork((_tx, emit) => emit('auth.user.deleted', 1, { userId: 601 }));
+    await wait(300);
+    expect(seen).toEqual([]);
+    expect((await sql`select count(*)::int as n from ${sql(schemaName)}.outbox`)[0]!.n).toBe(1);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && seen.length === 0) await wait(20);
+    expect(seen).toEqual([601]);
+    expect(Date.now() - committedAt).toBeGreaterThanOrEqual(900);
+    await outbox.stop();
+    expect((await sql`select count(*)::int as n from ${sql(schemaName)}.outbox`)[0]!.n).toBe(0);
+    await subscription.unsubscribe();
+  });
+
   it('applies a redelivered event only once (the processed id commits with the effects)', async () => {
     const { handlers, bus: twice, unitOfWork } = directDelivery();
     let runs = 0;

@@ -36,6 +36,8 @@ export function outboxTables(schema: PgSchema) {
 export type Emit = <S extends EventSubject>(subject: S, companyId: number | null, data: EventData<S>) => Promise<Envelope<EventData<S>>>;
 
 const BATCH = 200;
+/** Rows younger than this are left to the process that committed them (it publishes them itself). */
+const STALE_MS = 1000;
 
 /** The postgres.js client under a drizzle (postgres-js) database or transaction; undefined for any other driver. */
 export function clientOf(db: AnyDb): Sql | undefined {
@@ -43,17 +45,27 @@ export function clientOf(db: AnyDb): Sql | undefined {
   return typeof client === 'function' && typeof (client as Partial<Sql>).unsafe === 'function' ? (client as Sql) : undefined;
 }
 
+/** An event as written to the outbox: its id (the bus's Nats-Msg-Id), subject and serialized envelope. */
+export type OutboxRow = { id: string; subject: string; json: string };
+
 /**
- * Transactional outbox: `emit` writes the event in the caller's transaction; the relay publishes
- * committed rows to the bus (Nats-Msg-Id = envelope id) and deletes them. Kicked after each
- * commit for low latency, polled every second for rows another replica left behind.
+ * Transactional outbox: `emit` writes the event in the caller's transaction. Once that commits, the
+ * committing process publishes the transaction's events itself (Nats-Msg-Id = envelope id) and deletes
+ * their rows after the bus has acknowledged them; the relay, polling every second, publishes whatever
+ * is left older than a second: events whose publisher crashed or could not reach the bus. A row may so
+ * be published twice (by the relay racing a slow publisher, or after a crash between publish and
+ * delete); the bus drops the repeat by its id, and consumers are idempotent anyway.
  */
 export class Outbox {
   private running = false;
-  private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private lastCleanup = 0;
+  /** Direct publishes not yet acknowledged (stop() waits for them). */
+  private readonly publishing = new Set<Promise<void>>();
+  /** Ids of published rows waiting to be deleted (one statement for all of them). */
+  private published: string[] = [];
+  private deleting: Promise<void> | undefined;
 
   constructor(
     private readonly sql: Sql,
@@ -68,8 +80,16 @@ export class Outbox {
    * which the unit of work calls just before commit: same transaction, same atomicity, one round trip
    * instead of one per event. Do not emit inside a savepoint that may roll back on its own.
    */
-  batch(tx: AnyDb): { emit: Emit; flush: () => Promise<void>; /** flush() hands its insert to the connection before it returns (see Outbox.batch). */ sentAtOnce: boolean } {
+  batch(tx: AnyDb): {
+    emit: Emit;
+    flush: () => Promise<void>;
+    /** flush() hands its insert to the connection before it returns (see Outbox.batch). */
+    sentAtOnce: boolean;
+    /** What flush() wrote, in emit order (for publishCommitted once the transaction has committed). */
+    written: OutboxRow[];
+  } {
     const pending: Envelope[] = [];
+    const written: OutboxRow[] = [];
     const emit: Emit = async (subject, companyId, data) => {
       const envelope = makeEnvelope(subject, companyId, data);
       pending.push(envelope);
@@ -77,29 +97,27 @@ export class Outbox {
     };
     const client = clientOf(tx);
     const flush = async () => {
-      if (!client) {
-        while (pending.length > 0) {
-          const rows = pending.splice(0, BATCH);
+      const sent: Promise<unknown>[] = [];
+      while (pending.length > 0) {
+        const rows = pending.splice(0, BATCH).map((e): OutboxRow => ({ id: e.id, subject: e.type, json: JSON.stringify(e) }));
+        written.push(...rows);
+        if (!client) {
           const values = dsql.join(
-            rows.map((e) => dsql`(${e.id}, ${e.type}, ${JSON.stringify(e)}::json)`),
+            rows.map((r) => dsql`(${r.id}, ${r.subject}, ${r.json}::json)`),
             dsql`, `,
           );
           await tx.execute(dsql`insert into ${dsql.identifier(this.schema)}.outbox (id, subject, envelope) values ${values}`);
+          continue;
         }
-        return;
-      }
-      // Handed to the connection at once (postgres.js sends queries in the order they are executed), so
-      // whatever the caller sends next (the unit of work's COMMIT) goes in the same round trip.
-      const sent: Promise<unknown>[] = [];
-      while (pending.length > 0) {
-        const rows = pending.splice(0, BATCH);
+        // Handed to the connection at once (postgres.js sends queries in the order they are executed), so
+        // whatever the caller sends next (the unit of work's COMMIT) goes in the same round trip.
         const values = rows.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, ($${3 * i + 3}::text)::json)`).join(', ');
-        const params = rows.flatMap((e) => [e.id, e.type, JSON.stringify(e)]);
+        const params = rows.flatMap((r) => [r.id, r.subject, r.json]);
         sent.push(client.unsafe(`insert into ${this.table} (id, subject, envelope) values ${values}`, params, { prepare: true }).execute());
       }
       await Promise.all(sent);
     };
-    return { emit, flush, sentAtOnce: client !== undefined };
+    return { emit, flush, sentAtOnce: client !== undefined, written };
   }
 
   /** "schema".outbox */
@@ -110,8 +128,11 @@ export class Outbox {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    // The first pass takes every row, however new: a process starting has nothing of its own in flight.
+    let minAgeMs = 0;
     const tick = () => {
-      this.kick();
+      void this.relay(minAgeMs);
+      minAgeMs = STALE_MS;
       this.timer = setTimeout(tick, this.pollMs);
       this.timer.unref();
     };
@@ -121,31 +142,53 @@ export class Outbox {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 10));
+    while (this.running || this.publishing.size > 0 || this.deleting) {
+      await Promise.allSettled([...this.publishing, this.deleting]);
+      if (this.running) await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    void this.drain();
+  /**
+   * After a commit: its events published at once, in commit order (the bus sends them in the order
+   * published), and their rows deleted once acknowledged. Should the bus fail, the rows stay for the relay.
+   */
+  publishCommitted(rows: readonly OutboxRow[]): void {
+    if (this.stopped || rows.length === 0) return;
+    const publish: Promise<void> = Promise.all(rows.map((row) => this.bus.publishSerialized({ id: row.id, type: row.subject }, row.json))).then(
+      () => {
+        for (const row of rows) this.published.push(row.id);
+        this.deletePublished();
+      },
+      (err: unknown) => this.logger?.warn({ err, schema: this.schema, events: rows.length }, 'publish after commit failed; the relay will retry'),
+    );
+    this.publishing.add(publish);
+    void publish.finally(() => this.publishing.delete(publish));
   }
 
-  /** Publish everything committed so far (also used by tests). */
-  async drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
+  /** One delete for every row published since the last one (several commits' rows under load). */
+  private deletePublished(): void {
+    if (this.deleting || this.published.length === 0) return;
+    const ids = this.published;
+    this.published = [];
+    this.deleting = this.sql
+      .unsafe(`delete from ${this.table} where id = any($1::uuid[])`, [ids], { prepare: true })
+      .then(
+        () => undefined,
+        // Published already: at worst the relay publishes them again, and the bus drops the repeats.
+        (err: unknown) => this.logger?.warn({ err, schema: this.schema }, 'outbox rows published but not deleted'),
+      )
+      .finally(() => {
+        this.deleting = undefined;
+        this.deletePublished();
+      });
+  }
+
+  /** Publish and delete committed rows at least `minAgeMs` old (younger ones are their publisher's), batch after batch. */
+  private async relay(minAgeMs: number): Promise<void> {
+    if (this.running || this.stopped) return;
     this.running = true;
     try {
-      do {
-        this.again = false;
-        const published = await this.publishBatch();
-        if (published === BATCH) this.again = true;
-      } while (this.again && !this.stopped);
+      while (!this.stopped && (await this.publishBatch(minAgeMs)) === BATCH);
       await this.cleanup();
     } catch (err) {
       this.logger?.warn({ err, schema: this.schema }, 'outbox relay failed; will retry');
@@ -154,14 +197,17 @@ export class Outbox {
     }
   }
 
-  private async publishBatch(): Promise<number> {
+  private async publishBatch(minAgeMs: number): Promise<number> {
     return this.sql.begin(async (tx) => {
       // Taken and deleted in one statement; the deletion only commits once the bus has acknowledged
       // every event (a failed publish rolls it back and the rows are published again). The envelope is
       // read back as the text it was written as and published as is: no parse and serialize again.
       const rows = await tx<{ seq: number; id: string; subject: string; json: string }[]>`
         delete from ${tx(this.schema)}.outbox
-        where seq in (select seq from ${tx(this.schema)}.outbox order by seq limit ${BATCH} for update skip locked)
+        where seq in (
+          select seq from ${tx(this.schema)}.outbox
+          where created_at <= now() - make_interval(secs => ${minAgeMs / 1000})
+          order by seq limit ${BATCH} for update skip locked)
         returning seq, id, subject, envelope::text as json`;
       rows.sort((a, b) => a.seq - b.seq);
       // Sent in order on one connection; awaited together (one acknowledgement round trip per batch, not per event).

@@ -6,7 +6,7 @@ import type { Bus, Subscription } from '../bus/types.js';
 import type { EventData, EventSubject } from '../contracts/events.js';
 import { requestContext } from '../logger.js';
 import type { Envelope } from '../bus/types.js';
-import { clientOf, type AnyDb, type Emit, type Outbox } from './outbox.js';
+import { clientOf, type AnyDb, type Emit, type Outbox, type OutboxRow } from './outbox.js';
 import { quoteIdentifier } from './client.js';
 
 export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Promise<T>) => Promise<T>;
@@ -17,12 +17,13 @@ export type UnitOfWorkOptions = {
 };
 
 /**
- * A transaction whose events go to the outbox in the same commit; the relay is kicked after commit.
+ * A transaction whose events go to the outbox in the same commit and are published once it has committed.
  * Every write path of a service goes through this.
  */
 export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox, options: UnitOfWorkOptions = {}): UnitOfWork<Db> {
   return async (work) => {
     let flushed: Promise<void> | undefined;
+    let written: readonly OutboxRow[] = [];
     const companies = new Set<number | null>();
     const result = await db.transaction(async (tx) => {
       // Events are written together just before commit (one insert for all of them), sent and not
@@ -30,6 +31,7 @@ export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox, optio
       // Should the insert fail, the transaction is aborted and its COMMIT only rolls it back: the
       // error is thrown below, and nothing of the work (nor its events) was committed.
       const events = outbox.batch(tx as unknown as AnyDb);
+      written = events.written;
       const emit: Emit = (subject, companyId, data) => {
         companies.add(companyId);
         return events.emit(subject, companyId, data);
@@ -44,8 +46,8 @@ export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox, optio
       return value;
     });
     await flushed;
+    outbox.publishCommitted(written);
     if (companies.size > 0) options.afterCommit?.(companies);
-    outbox.kick();
     return result;
   };
 }

@@ -100,7 +100,7 @@ export function createInbound(deps: TicketsDeps) {
     channel: string,
     /** The contact's active ticket, already looked up (and locked) after the contact was. */
     known?: { active: TicketRow | undefined },
-  ): Promise<{ ticket: TicketRow; created: boolean; previous: ReturnType<typeof scopeOf> | null }> => {
+  ): Promise<{ ticket: TicketRow; created: boolean; previous: ReturnType<typeof scopeOf> | null; /** The new ticket's log entries, sent and not awaited yet. */ logged?: Promise<void> }> => {
     const repo = ticketsRepository(tx);
     let active = known ? known.active : await repo.findActive(companyId, contact.id, connectionId, { lock: true });
     // A rating request left unanswered past the connection's limit ends; this message starts anew.
@@ -132,11 +132,13 @@ export function createInbound(deps: TicketsDeps) {
     const queueId = connection && connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
     const inserted = await repo.insertIfFree({ companyId, contactId: contact.id, whatsappId: connectionId, queueId, status, channel, isGroup: contact.isGroup });
     if (inserted) {
-      await logsRepository(tx).add(companyId, inserted.id, [
+      // Nothing waits on the log entries: the caller awaits them with its next statements (one round trip less).
+      const logged = logsRepository(tx).add(companyId, inserted.id, [
         { type: 'create', userId: null, queueId },
         ...(queueId ? [{ type: 'queue' as const, userId: null, queueId }] : []),
       ]);
-      return { ticket: inserted, created: true, previous: null };
+      logged.catch(() => undefined); // awaited by the caller; this only keeps a failure from going unhandled meanwhile
+      return { ticket: inserted, created: true, previous: null, logged };
     }
     const winner = await repo.findActive(companyId, contact.id, connectionId, { lock: true });
     if (!winner) throw new Error('ticket creation raced and lost twice');
@@ -189,7 +191,7 @@ export function createInbound(deps: TicketsDeps) {
         : !group && foundPerson && foundPerson.id === chat.id && foundPerson.number === data.contact.number && (!speculativeActive || speculativeActive.contactId === chat.id)
           ? { active: speculativeActive }
           : undefined;
-      const { ticket, created, previous } = await ticketFor(tx, emit, companyId, chat, data.connectionId, connection, data.channel, known);
+      const { ticket, created, previous, logged } = await ticketFor(tx, emit, companyId, chat, data.connectionId, connection, data.channel, known);
 
       const at = messageTime(data.timestamp);
       const mediaKey = ownMediaKey(companyId, data.media?.key);
@@ -216,6 +218,7 @@ export function createInbound(deps: TicketsDeps) {
       const [written, details] = await Promise.all([
         messages.insertInbound(values, { lastMessage: lastMessagePreview(values.body, values.mediaType, values.mediaName), lastMessageAt: at, inbound: !data.fromMe }),
         loadTicketDetail(tx, companyId, ticket.id),
+        logged,
       ]);
       if (!written) return { stored: false }; // the same wid arrived in another envelope at the same moment
       const { row, ticket: touched } = written;
