@@ -29,9 +29,10 @@ export type ServiceProcess = { url: string; child: ChildProcess; stop(): Promise
  */
 export async function startServiceProcess(name: 'gateway' | 'tickets' | 'auth' | 'admin' | 'realtime', env: Record<string, string>): Promise<ServiceProcess> {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir>: each service process writes a V8 CPU profile there when it stops.
+  // BENCH_CPU_PROF=<dir>: each service process writes a V8 CPU profile there when it stops; BENCH_NODE_FLAGS: more
+  // Node flags for the service processes (e.g. --trace-gc).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...profile, fileURLToPath(new URL(`../../services/${name}/dist/main.js`, import.meta.url))], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), fileURLToPath(new URL(`../../services/${name}/dist/main.js`, import.meta.url))], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -23,24 +23,6 @@ export function uniqueViolation(err: unknown): string | null {
 
 const ticketColumns = columns(tickets, 't');
 const t = (column: { name: string }) => `t."${column.name}"`;
-/**
- * findActive for the contact inbound finds by this number/lid (the same match and order as
- * inboundContactsRepository.find), in one statement that needs no contact id: sent in the same
- * round trip as the contact lookup. Locks like findActive, and the contact first (as the lookup before
- * it does): were the contact created between the two statements, locks are still taken contact first,
- * then ticket, the order every inbound path follows. The caller checks the contact it names.
- * Raw text (the inbound hot path, see raw.ts).
- */
-const activeByNumber = (byLid: boolean) =>
-  `select ${ticketColumns.list} from ${tableRef(tickets)} t
-  where ${t(tickets.companyId)} = $1
-    and ${t(tickets.contactId)} = (select c."${contacts.id.name}" from ${tableRef(contacts)} c
-      where c."${contacts.companyId.name}" = $1 and (c."${contacts.number.name}" = $2${byLid ? ` or c."${contacts.lid.name}" = $4` : ''})
-      order by (c."${contacts.number.name}" = $2) desc, c."${contacts.id.name}" asc limit 1 for update)
-    and coalesce(${t(tickets.whatsappId)}, 0) = $3 and ${t(tickets.status)} <> 'closed'
-  limit 1 for update`;
-const activeByNumberText = activeByNumber(false);
-const activeByNumberOrLidText = activeByNumber(true);
 /** findById (every request on a ticket checks it): raw text, see raw.ts. */
 const findByIdText = `select ${ticketColumns.list} from ${tableRef(tickets)} t where ${t(tickets.id)} = $1 and ${t(tickets.companyId)} = $2 limit 1`;
 const findByIdLockedText = `${findByIdText} for update`;
@@ -190,15 +172,6 @@ export function ticketsRepository(db: TicketsDb) {
         .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sameConnection(connectionId), ne(tickets.status, 'closed')))
         .limit(1);
       return (await (options.lock ? query.for('update') : query))[0];
-    },
-    /**
-     * findActive for the contact inbound finds by this number/lid (the same match and order as
-     * inboundContactsRepository.find), in one statement that needs no contact id: sent in the same
-     * round trip as the contact lookup. Locks like findActive; the caller checks the contact it names.
-     */
-    findActiveByNumber: async (companyId: number, number: string, lid: string | null, connectionId: number | null): Promise<TicketRow | undefined> => {
-      const [row] = await run(db, lid ? activeByNumberOrLidText : activeByNumberText, lid ? [companyId, number, connectionId ?? 0, lid] : [companyId, number, connectionId ?? 0]);
-      return row ? ticketColumns.read(row) : undefined;
     },
     lastClosed: async (companyId: number, contactId: number, connectionId: number | null): Promise<TicketRow | undefined> =>
       (

@@ -1,6 +1,7 @@
 import type { Connection, Emit, EventData, MessageReceived, TicketStatus } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { inboundContactsRepository } from '../db/inbound-contacts.repository.js';
+import { lookUpInbound } from '../db/inbound-lookup.repository.js';
 import { logsRepository } from '../db/logs.repository.js';
 import { messagesRepository } from '../db/messages.repository.js';
 import { projectionsRepository, type ConnectionProjection } from '../db/projections.repository.js';
@@ -47,12 +48,13 @@ export function createInbound(deps: TicketsDeps) {
     companyId: number,
     input: ContactInput,
     extra: { channel: string; whatsappId: number | null; learn: boolean; connection: Pick<ConnectionProjection, 'id' | 'name'> | undefined },
-    prefound?: Promise<ContactRow | undefined>,
+    /** The contact already looked up (and locked) by this number or lid. */
+    prefound?: { contact: ContactRow | undefined },
     /** Contacts this transaction created are added here. */
     created?: Set<number>,
   ): Promise<ContactRow> => {
     const repo = inboundContactsRepository(tx);
-    let found = await (prefound ?? repo.find(companyId, input.number, input.lid));
+    let found = prefound ? prefound.contact : await repo.find(companyId, input.number, input.lid);
     if (!found) {
       const inserted = await repo.insertIfNew({
         companyId,
@@ -151,19 +153,19 @@ export function createInbound(deps: TicketsDeps) {
       const messages = messagesRepository(tx);
       const projections = projectionsRepository(tx);
       const group = data.isGroup && data.group ? data.group : null;
-      // The lookups the common case needs go in one round trip (statements still run in this order):
-      // the wid, the connection, the contact (locked) and, for a contact's own chat, its active ticket
-      // (locked after the contact, as ticketFor would). Nothing is written before the wid is known new.
-      const pending = {
-        duplicate: messages.idByWid(companyId, data.wid),
-        connection: projections.findConnection(companyId, data.connectionId),
-        person: inboundContactsRepository(tx).find(companyId, data.contact.number, data.contact.lid),
-        active: group ? undefined : ticketsRepository(tx).findActiveByNumber(companyId, data.contact.number, data.contact.lid, data.connectionId),
-        quoted: data.quotedWid ? messages.idByWid(companyId, data.quotedWid) : undefined,
-      };
-      const settled = Promise.all([pending.duplicate, pending.connection, pending.person, pending.active, pending.quoted]);
-      settled.catch(() => undefined); // each is awaited below; this only keeps a failure from going unhandled
-      const [duplicate, connection, foundPerson, speculativeActive] = await settled;
+      // What the common case needs, in one statement: the wid, the connection, the contact (locked) and,
+      // for a contact's own chat, its active ticket (locked after the contact, as ticketFor would); the
+      // quoted message in the same round trip. Nothing is written before the wid is known new.
+      const lookup = lookUpInbound(tx, companyId, {
+        wid: data.wid,
+        connectionId: data.connectionId,
+        number: data.contact.number,
+        lid: data.contact.lid,
+        withTicket: !group,
+      });
+      const quoted = data.quotedWid ? messages.idByWid(companyId, data.quotedWid) : undefined;
+      quoted?.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
+      const { duplicate, connection, contact: foundPerson, active: speculativeActive } = await lookup;
       if (duplicate) return { stored: false };
       if (!connection && (await projections.connectionCompany(data.connectionId)) !== undefined) {
         deps.ctx.logger.warn({ companyId, connectionId: data.connectionId }, 'inbound message names another company’s connection; dropped');
@@ -171,7 +173,7 @@ export function createInbound(deps: TicketsDeps) {
       }
       const extra = { channel: data.channel, whatsappId: data.connectionId, connection };
       const createdContacts = new Set<number>();
-      const person = await upsertContact(tx, emit, companyId, { ...data.contact, isGroup: false }, { ...extra, learn: !data.fromMe }, pending.person, createdContacts);
+      const person = await upsertContact(tx, emit, companyId, { ...data.contact, isGroup: false }, { ...extra, learn: !data.fromMe }, { contact: foundPerson }, createdContacts);
       const chat = group
         ? await upsertContact(
             tx,
@@ -184,11 +186,11 @@ export function createInbound(deps: TicketsDeps) {
           )
         : person;
       if (!chat.active) return { stored: false }; // a blocked contact opens nothing
-      // The speculative ticket lookup stands when it named this very contact: found (and locked) by its number before it.
+      // The looked-up ticket stands when the lookup's contact is this very contact, found by its number.
       // A contact this transaction just created has no ticket yet (nobody else sees it before the commit).
       const known = createdContacts.has(chat.id)
         ? { active: undefined }
-        : !group && foundPerson && foundPerson.id === chat.id && foundPerson.number === data.contact.number && (!speculativeActive || speculativeActive.contactId === chat.id)
+        : !group && foundPerson && foundPerson.id === chat.id && foundPerson.number === data.contact.number
           ? { active: speculativeActive }
           : undefined;
       const { ticket, created, previous, logged } = await ticketFor(tx, emit, companyId, chat, data.connectionId, connection, data.channel, known);
@@ -208,7 +210,7 @@ export function createInbound(deps: TicketsDeps) {
         mediaType: data.media?.mediaType ?? 'chat',
         mediaKey,
         mediaName: data.media?.filename ?? null,
-        quotedMsgId: pending.quoted ? ((await pending.quoted) ?? null) : null,
+        quotedMsgId: quoted ? ((await quoted) ?? null) : null,
         queueId: ticket.queueId,
         createdAt: at,
         updatedAt: at,
