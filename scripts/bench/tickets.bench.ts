@@ -19,6 +19,7 @@ const { seedTickets, defaultSeed } = await import('../../services/tickets/script
 const { load, row, tableHead, writeSection } = await import('./report.js');
 type Load = Awaited<ReturnType<typeof load>>;
 const { cpuMeter, startServiceProcess } = await import('./processes.js');
+const { connect: connectNats } = await import('nats');
 const { INBOUND_BATCH, INBOUND_CONCURRENCY } = await import('../../services/tickets/src/events/handlers.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
@@ -95,6 +96,33 @@ try {
       messages: await measure(`${gatewayUrl}/api/messages/${ticketId}?pageNumber=1`),
     };
   };
+  // Stream timestamps (set by the NATS server as it stores each message) of the inbound messages whose wid
+  // starts with `widPrefix` and of their tickets.message.created events, read back after a run: the span
+  // between the two, per message, sorted.
+  const streamSpans = async (since: Date, widPrefix: string): Promise<number[]> => {
+    const nc = await connectNats({ servers: process.env.NATS_URL!.split(',') });
+    try {
+      // One ordered consumer per subject (this machine's NATS server predates several filter subjects per consumer).
+      const storedAt = async (type: string, widOf: (data: Record<string, unknown>) => unknown): Promise<Map<string, number>> => {
+        const consumer = await nc.jetstream().consumers.get(platform.busPrefix.toUpperCase(), { filterSubjects: `${platform.busPrefix}.ev.${type}`, opt_start_time: since.toISOString() });
+        const times = new Map<string, number>();
+        for (;;) {
+          let got = 0;
+          for await (const message of await consumer.fetch({ max_messages: 1000, expires: 1000 })) {
+            got++;
+            const wid = widOf((JSON.parse(new TextDecoder().decode(message.data)) as { data: Record<string, unknown> }).data);
+            if (typeof wid === 'string' && wid.startsWith(widPrefix)) times.set(wid, message.info.timestampNanos / 1e6);
+          }
+          if (got === 0) return times;
+        }
+      };
+      const received = await storedAt('channels.message.received', (data) => data.wid);
+      const created = await storedAt('tickets.message.created', (data) => (data.message as { wid?: unknown } | undefined)?.wid);
+      return [...created].flatMap(([wid, at]) => (received.has(wid) ? [at - received.get(wid)!] : [])).sort((a, b) => a - b);
+    } finally {
+      await nc.close();
+    }
+  };
   // Inbound: channels.message.received published at `rate`/s for `seconds`; latency to tickets.message.created.
   const measureInbound = async (connectionId: number, rate: number, seconds = 10) => {
     // Two of every five messages open a new conversation (a new number); the other three follow up on a
@@ -113,6 +141,7 @@ try {
       if (at !== undefined) latencies.push(performance.now() - at);
     });
     const stamp = Date.now();
+    const startedAt = new Date();
     const meter = cpuMeter();
     // Numbers of this run only (a kept database holds earlier runs' contacts).
     const numberOf = (n: number) => `55${String(Math.floor(connectionId / 10_000) % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(contactOf[n]).padStart(4, '0')}`;
@@ -148,10 +177,16 @@ try {
     await subscription.unsubscribe();
     const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+    const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN);
+    const pct = (p: number) => percentile(latencies, p);
+    // The same span on the stream's own clock: from the message stored in the stream (ready to be consumed)
+    // to its tickets.message.created stored there (published), without this process's own delays in
+    // publishing and in receiving (it also runs auth, admin and realtime).
+    const inStream = await streamSpans(startedAt, `bench-${stamp}-`);
+    const streamPct = (p: number) => percentile(inStream, p);
     // CPU per inbound message of each part (from publication until the last event was seen).
     const cpuPerMessage = cpuPer(cpu, rate * seconds);
-    return { rate, seconds, latencies, stored, pct, cpuPerMessage };
+    return { rate, seconds, latencies, stored, pct, inStream, streamPct, cpuPerMessage };
   };
   // A second connection of the big company without queues: its messages reach tickets without the chatbot.
   const plainConnectionId = 950_000 + big.companyId;
@@ -170,7 +205,9 @@ try {
     for (const [, label, connectionId] of inboundRuns) {
       for (const rate of rates) {
         const m = await measureInbound(connectionId, rate);
-        console.log(`inbound (${label}) ${m.rate * m.seconds} at ${m.rate}/s: p50 ${m.pct(50)} ms, p90 ${m.pct(90)} ms, p99 ${m.pct(99)} ms, ${m.latencies.length} seen, ${m.stored} stored; CPU per message: ${m.cpuPerMessage}`);
+        console.log(
+          `inbound (${label}) ${m.rate * m.seconds} at ${m.rate}/s: p50 ${m.pct(50)} ms, p90 ${m.pct(90)} ms, p99 ${m.pct(99)} ms, ${m.latencies.length} seen, ${m.stored} stored; in the stream p50 ${m.streamPct(50)} ms, p90 ${m.streamPct(90)} ms, p99 ${m.streamPct(99)} ms (${m.inStream.length}); CPU per message: ${m.cpuPerMessage}`,
+        );
         results.push({ label, m });
       }
     }

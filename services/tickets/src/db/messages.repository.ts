@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Message } from '@atende/kit';
+import type { Message, Ticket } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import { toMessage, type ContactRow, type MediaUrl, type TicketRow } from '../domain/presenters.js';
 import { columnName, columns, driverValues, run, tableRef } from './raw.js';
 import { contacts, messages, tickets } from './schema.js';
+import { readTicketDetail, ticketDetailOver } from './ticket-details.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
@@ -67,9 +68,11 @@ const inboundInsertKeys = [
 /**
  * An inbound message written and its ticket touched in one statement (the inbound hot path): the last
  * message, and the unread count raised (from the contact) or cleared (sent from the phone) — only when
- * the message was new (same wid already stored: nothing written, no row back).
+ * the message was new (same wid already stored: nothing written, no row back). The touched ticket comes
+ * back as its detail (contact, queue, user, connection, tags), as the events show it.
  */
 const ticketColumns = columns(tickets, 't');
+const touchedDetail = ticketDetailOver('t');
 const touchingText = (inbound: boolean) => {
   const n = inboundInsertKeys.length;
   return `with m as (insert into ${tableRef(messages)} as m (${inboundInsertKeys.map((k) => m(messages[k])).join(', ')})
@@ -77,7 +80,7 @@ const touchingText = (inbound: boolean) => {
   t as (update ${tableRef(tickets)} as t set ${m(tickets.lastMessage)} = $${n + 1}, ${m(tickets.lastMessageAt)} = $${n + 2}, ${m(tickets.updatedAt)} = $${n + 3},
       ${m(tickets.unreadMessages)} = ${inbound ? `t.${m(tickets.unreadMessages)} + 1` : '0'}
     where t.${m(tickets.id)} = $${n + 4} and t.${m(tickets.companyId)} = $${n + 5} and exists (select 1 from m) returning t.*)
-  select ${messageColumns.list}, ${ticketColumns.list} from m left join t on true`;
+  select ${messageColumns.list}, ${touchedDetail.columns} from m left join (${touchedDetail.joins}) on true`;
 };
 /** The columns a message written here (outbound.postMessage) is inserted with; the others (createdAt…) take their defaults. */
 const outboundInsertKeys = [
@@ -187,14 +190,14 @@ export function messagesRepository(db: TicketsDb) {
     insertInbound: async (
       values: NewMessageRow & Required<Pick<NewMessageRow, (typeof inboundInsertKeys)[number]>>,
       touch: { lastMessage: string; lastMessageAt: Date; inbound: boolean },
-    ): Promise<{ row: MessageRow; ticket: TicketRow } | undefined> => {
+    ): Promise<{ row: MessageRow; ticket: TicketRow; detail: Ticket } | undefined> => {
       if (!inboundInsertShape(values)) throw new Error('insertInbound: every inbound column must be given');
       const params = driverValues(messages, inboundInsertKeys, values);
       params.push(touch.lastMessage, tickets.lastMessageAt.mapToDriverValue(touch.lastMessageAt), tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
       const [raw] = await run(db, touch.inbound ? touchingInboundText : touchingFromPhoneText, params);
       if (!raw) return undefined;
       if (raw['t.id'] === null || raw['t.id'] === undefined) throw new Error(`ticket ${String(values.ticketId)} vanished`);
-      return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw) };
+      return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw), detail: readTicketDetail(raw) };
     },
     findById: async (companyId: number, id: number, options: { lock?: boolean } = {}): Promise<MessageRow | undefined> => {
       const query = db.select().from(messages).where(and(eq(messages.id, id), eq(messages.companyId, companyId))).limit(1);

@@ -215,15 +215,13 @@ export function createInbound(deps: TicketsDeps) {
         createdAt: at,
         updatedAt: at,
       };
-      // The message written with its ticket touched (one statement), and the ticket read back as the events
-      // show it, in one round trip (statements run in this order).
-      const [written, details] = await Promise.all([
+      // The message written with its ticket touched and read back as the events show it (one statement).
+      const [written] = await Promise.all([
         messages.insertInbound(values, { lastMessage: lastMessagePreview(values.body, values.mediaType, values.mediaName), lastMessageAt: at, inbound: !data.fromMe }),
-        loadTicketDetail(tx, companyId, ticket.id),
         logged,
       ]);
       if (!written) return { stored: false }; // the same wid arrived in another envelope at the same moment
-      const { row, ticket: touched } = written;
+      const { row, ticket: touched, detail: details } = written;
       if (created) await announceTicketWith(emit, touched, 'new', details);
       else if (previous && previous.status !== touched.status) await announceTicketWith(emit, touched, previous, details);
       const message = await messages.presentRow(row, touched, data.fromMe ? null : person, deps.mediaUrl);

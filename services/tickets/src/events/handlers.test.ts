@@ -350,6 +350,13 @@ describe('raw statements of the hot paths', () => {
     }
     const [one] = await loadTicketDetails(h.deps.db, COMPANY, [t!.id]);
     expect(one).toMatchObject({ queue: { id: queue!.id }, tags: [{ id: a!.id }, { id: b!.id }], contact: { tags: [{ id: a!.id }] } });
+    // The inbound write reads its touched ticket back with the message: the same detail.
+    const before = h.published.length;
+    await h.publish('channels.message.received', COMPANY, received({ body: 'again' }, { number: '5511911119901', name: 'Raw Check' }));
+    const announced = h.published.slice(before).find((e) => e.type === 'tickets.message.created') as Envelope<any>;
+    const [touched] = await loadTicketDetails(h.deps.db, COMPANY, [t!.id]);
+    expect(announced.data.ticket).toEqual(JSON.parse(JSON.stringify(touched)));
+    expect(announced.data.ticket).toMatchObject({ lastMessage: 'again', user: { id: 501 }, queue: { id: queue!.id }, tags: [{ id: a!.id }, { id: b!.id }] });
     expect(await loadTicketDetails(h.deps.db, OTHER_COMPANY, [t!.id])).toEqual([]);
   });
 });
