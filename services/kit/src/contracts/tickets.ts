@@ -389,3 +389,70 @@ export type TicketsPerDay = z.infer<typeof ticketsPerDay>;
 /** Tickets opened in the period per attendant they are assigned to (`nome`, `quantidade`), by name. */
 export const ticketsPerUser = z.object({ data: z.array(z.object({ nome: z.string(), quantidade: z.number().int() })) });
 export type TicketsPerUser = z.infer<typeof ticketsPerUser>;
+
+/**
+ * GET /dashboard (spec 002 §3/§7): the counters and the attendants of a period of whole days in the
+ * company's time zone: date_from/date_to (or initialDate/finalDate) yyyy-MM-dd, or the last `days` days;
+ * by default the first of this month to today. queueIds narrows it to tickets of those queues.
+ */
+export const dashboardQuery = listQuery({
+  date_from: isoDay.optional(),
+  date_to: isoDay.optional(),
+  initialDate: isoDay.optional(),
+  finalDate: isoDay.optional(),
+  days: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(366).optional(),
+  queueIds: queryList(intId).optional(),
+  companyId: z.unknown().optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+const share = z.number().min(0).max(100);
+/**
+ * Of the tickets opened in the period: where they stand now, how long they waited for an attendant and
+ * were attended (minutes), and their satisfaction rates (1–5: 5 promoter, 4 passive, 1–3 detractor; NPS =
+ * % promoters − % detractors). Leads: contacts created in the period; messages: exchanged in the period;
+ * activeConnections: connected now. happening, pending, finished and nps repeat the older names.
+ */
+export const dashboardCounters = z.object({
+  tickets: z.number().int(),
+  supportPending: z.number().int(),
+  supportHappening: z.number().int(),
+  supportFinished: z.number().int(),
+  supportGroups: z.number().int(),
+  leads: z.number().int(),
+  messagesReceived: z.number().int(),
+  messagesSent: z.number().int(),
+  activeConnections: z.number().int(),
+  conversionRate: share,
+  avgWaitTime: z.number().min(0),
+  avgSupportTime: z.number().min(0),
+  withRating: z.number().int(),
+  withoutRating: z.number().int(),
+  waitRating: z.number().int(),
+  percRating: share,
+  promoters: z.number().int(),
+  passives: z.number().int(),
+  detractors: z.number().int(),
+  npsScore: z.number().min(-100).max(100),
+  npsPromotersPerc: share,
+  npsPassivePerc: share,
+  npsDetractorsPerc: share,
+  happening: z.number().int(),
+  pending: z.number().int(),
+  finished: z.number().int(),
+  nps: z.number().min(-100).max(100),
+});
+export type DashboardCounters = z.infer<typeof dashboardCounters>;
+/** An attendant's tickets of the period (assigned to them), their average rate and times (minutes), and whether they are online now. */
+export const dashboardAttendant = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tickets: z.number().int(),
+  rating: z.number().min(0).max(5),
+  countRating: z.number().int(),
+  avgWaitTime: z.number().min(0),
+  avgSupportTime: z.number().min(0),
+  online: z.boolean(),
+});
+export type DashboardAttendant = z.infer<typeof dashboardAttendant>;
+export const dashboardData = z.object({ counters: dashboardCounters, attendants: z.array(dashboardAttendant) });
+export type DashboardData = z.infer<typeof dashboardData>;

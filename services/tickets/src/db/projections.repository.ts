@@ -18,6 +18,7 @@ const userValues = (user: User) => ({
   allHistoric: user.allHistoric,
   allUserChat: user.allUserChat,
   farewellMessage: user.farewellMessage,
+  online: user.online,
 });
 
 const connectionValues = (c: Connection) => ({

@@ -223,6 +223,8 @@ export const messages = ticketsSchema.table(
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt.desc(), t.id.desc()),
     /** Search inside message contents (searchOnMessages) without a table scan. */
     index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+    /** The dashboard counts a period's messages: rows arrive in time order, so a block-range index is enough (and costs inserts next to nothing). */
+    index('messages_created_brin_idx').using('brin', t.createdAt),
   ],
 );
 
@@ -326,6 +328,8 @@ export const users = ticketsSchema.table(
     allHistoric: varchar('all_historic', { length: 10 }),
     allUserChat: varchar('all_user_chat', { length: 10 }).notNull().default('disabled'),
     farewellMessage: text('farewell_message'),
+    /** Presence as auth last announced it (the dashboard's attendants table). */
+    online: boolean('online').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('users_company_idx').on(t.companyId)],

@@ -146,3 +146,118 @@ describe('GET /api/dashboard/ticketsDay and /api/dashboard/ticketsUsers', () => 
     expect((await get('/api/dashboard/ticketsUsers?initialDate=2026-03-10&finalDate=2026-03-11', charts.other)).body).toEqual({ data: [{ nome: 'Outra', quantidade: 1 }] });
   });
 });
+
+describe('GET /api/dashboard', () => {
+  // Company 5's tickets on 2026-05-12 (America/Sao_Paulo, UTC-3), times in minutes after 12:00 UTC.
+  const C5 = 5;
+  const C6 = 6;
+  const dash: Record<string, string> = {};
+  let qa: number;
+  let qb: number;
+  const at = (minutes: number) => new Date(Date.parse('2026-05-12T12:00:00Z') + minutes * 60_000).toISOString();
+  beforeAll(async () => {
+    const admin = h.addUser({ id: 50, companyId: C5, profile: 'admin', name: 'Admin5' });
+    const bia = h.addUser({ id: 51, companyId: C5, name: 'Bia', online: true });
+    const caio = h.addUser({ id: 52, companyId: C5, name: 'Caio' });
+    const dani = h.addUser({ id: 53, companyId: C5, name: 'Dani', showDashboard: 'enabled' });
+    const other = h.addUser({ id: 60, companyId: C6, profile: 'admin', name: 'Admin6' });
+    for (const u of [admin, bia, caio, dani]) await h.publish('auth.user.created', C5, { user: u });
+    await h.publish('auth.user.created', C6, { user: other });
+    dash.admin = h.token(admin);
+    dash.caio = h.token(caio);
+    dash.dani = h.token(dani);
+    dash.other = h.token(other);
+    qa = await h.insertQueue(C5, 'Atendimento');
+    qb = await h.insertQueue(C5, 'Vendas');
+    const contact = async (companyId: number, createdAt: string, isGroup = false) => {
+      const id = await h.insertContact(companyId, { isGroup });
+      await sqlq(`update tickets.contacts set created_at = $1 where id = $2`, createdAt, id);
+      return id;
+    };
+    const ticket = async (t: { status: string; userId: number | null; queueId: number; created: number; accepted?: number; closed?: number; rating?: number; companyId?: number }) => {
+      const companyId = t.companyId ?? C5;
+      const [row] = await sqlq<{ id: number }>(
+        `insert into tickets.tickets (company_id, contact_id, status, user_id, queue_id, created_at, closed_at, user_rating) values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        companyId, await contact(companyId, at(t.created)), t.status, t.userId, t.queueId, at(t.created), t.closed === undefined ? null : at(t.closed), t.rating ?? null,
+      );
+      if (t.accepted !== undefined) await sqlq(`insert into tickets.ticket_logs (company_id, ticket_id, type, user_id, created_at) values ($1, $2, 'open', $3, $4), ($1, $2, 'access', $3, $5)`, companyId, row!.id, t.userId, at(t.accepted), at(t.accepted + 1));
+      return row!.id;
+    };
+    const t1 = await ticket({ status: 'closed', userId: 51, queueId: qa, created: 0, accepted: 10, closed: 60, rating: 5 }); // waited 10, attended 50
+    await ticket({ status: 'closed', userId: 51, queueId: qa, created: 0, accepted: 20, closed: 50, rating: 2 }); // 20, 30
+    await ticket({ status: 'closed', userId: 52, queueId: qb, created: 0, accepted: 30, closed: 60 }); // 30, 30, no rate
+    await ticket({ status: 'open', userId: 52, queueId: qb, created: 120, accepted: 126 }); // 6
+    await ticket({ status: 'pending', userId: null, queueId: qa, created: 150 });
+    await ticket({ status: 'nps', userId: 51, queueId: qa, created: 60, accepted: 70 }); // 10
+    await ticket({ status: 'closed', userId: 51, queueId: qa, created: -40 * 24 * 60, accepted: -40 * 24 * 60 + 5, closed: -40 * 24 * 60 + 9, rating: 1 }); // another month
+    await contact(C5, at(30), true); // a group: not a lead
+    const message = async (fromMe: boolean, minutes: number, isPrivate = false) =>
+      sqlq(`insert into tickets.messages (company_id, ticket_id, body, from_me, is_private, queue_id, created_at) values ($1, $2, 'x', $3, $4, $5, $6)`, C5, t1, fromMe, isPrivate, qa, at(minutes));
+    for (const m of [1, 2, 3]) await message(false, m);
+    for (const m of [4, 5]) await message(true, m);
+    await message(true, 6, true); // a private note: not a message sent
+    await message(false, -40 * 24 * 60); // another month
+    await sqlq(`insert into tickets.connections (id, company_id, name, channel, status) values (5001, $1, 'Loja', 'whatsapp', 'CONNECTED'), (5002, $1, 'Antiga', 'whatsapp', 'DISCONNECTED'), (6001, $2, 'Outra', 'whatsapp', 'CONNECTED')`, C5, C6);
+    await ticket({ status: 'open', userId: 60, queueId: qa, created: 0, companyId: C6 });
+  });
+  const get = (path: string, token?: string) => h.request('GET', path, token ? { token } : {});
+  const may12 = 'date_from=2026-05-12&date_to=2026-05-12';
+
+  it('counts the period’s tickets by where they stand, their rates, times, leads, messages and connections', async () => {
+    const res = await get(`/api/dashboard?${may12}`, dash.admin);
+    expect(res.status).toBe(200);
+    expect(res.body.counters).toEqual({
+      tickets: 6, supportPending: 1, supportHappening: 1, supportFinished: 3, supportGroups: 0,
+      leads: 6, messagesReceived: 3, messagesSent: 2, activeConnections: 1,
+      conversionRate: 50, avgWaitTime: 15.2, avgSupportTime: 36.67,
+      withRating: 2, withoutRating: 1, waitRating: 1, percRating: 66.67,
+      promoters: 1, passives: 0, detractors: 1, npsScore: 0, npsPromotersPerc: 50, npsPassivePerc: 0, npsDetractorsPerc: 50,
+      happening: 1, pending: 1, finished: 3, nps: 0,
+    });
+  });
+
+  it('lists every attendant with their tickets, average rate and times, and presence', async () => {
+    const res = await get(`/api/dashboard?initialDate=2026-05-12&finalDate=2026-05-12`, dash.admin);
+    expect(res.body.attendants).toEqual([
+      { id: 50, name: 'Admin5', tickets: 0, rating: 0, countRating: 0, avgWaitTime: 0, avgSupportTime: 0, online: false },
+      { id: 51, name: 'Bia', tickets: 3, rating: 3.5, countRating: 2, avgWaitTime: 13.33, avgSupportTime: 40, online: true },
+      { id: 52, name: 'Caio', tickets: 2, rating: 0, countRating: 0, avgWaitTime: 18, avgSupportTime: 30, online: false },
+      { id: 53, name: 'Dani', tickets: 0, rating: 0, countRating: 0, avgWaitTime: 0, avgSupportTime: 0, online: false },
+    ]);
+    // Presence follows auth's announcements.
+    await h.publish('auth.user.updated', C5, { user: { ...h.addUser({ id: 52, companyId: C5, name: 'Caio', online: true }) } });
+    const again = await get(`/api/dashboard?${may12}`, dash.admin);
+    expect(again.body.attendants.find((a: any) => a.id === 52).online).toBe(true);
+  });
+
+  it('narrows to queues, and to the last days or this month by default', async () => {
+    const vendas = (await get(`/api/dashboard?${may12}&queueIds=[${qb}]`, dash.admin)).body.counters;
+    expect(vendas).toMatchObject({ tickets: 2, supportFinished: 1, supportHappening: 1, withoutRating: 1, avgWaitTime: 18, avgSupportTime: 30, messagesReceived: 0, leads: 6 });
+    const wider = (await get('/api/dashboard?date_from=2026-03-01&date_to=2026-05-31', dash.admin)).body.counters;
+    expect(wider).toMatchObject({ tickets: 7, detractors: 2, messagesReceived: 4 });
+    // Recent activity (another company, so the fixed dates above stay out of it).
+    await h.insertContact(C6);
+    expect((await get('/api/dashboard', dash.other)).body.counters).toMatchObject({ leads: 1 });
+    expect((await get('/api/dashboard?days=1', dash.other)).body.counters).toMatchObject({ leads: 1 });
+  });
+
+  it('validates the period with the failing field', async () => {
+    const bad = await get('/api/dashboard?date_from=12/05/2026&days=0', dash.admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f: any) => f.field).sort()).toEqual(['date_from', 'days']);
+    const backwards = await get('/api/dashboard?date_from=2026-05-12&date_to=2026-05-01', dash.admin);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields.map((f: any) => f.field)).toEqual(['date_to']);
+    expect((await get('/api/dashboard?date_from=2024-01-01&date_to=2026-05-12', dash.admin)).status).toBe(400);
+    expect((await get('/api/dashboard?queueIds=[abc]', dash.admin)).status).toBe(400);
+  });
+
+  it('needs the dashboard (admin, or showDashboard enabled) and shows only the caller’s company', async () => {
+    expect((await get(`/api/dashboard?${may12}`, dash.caio)).status).toBe(403);
+    expect((await get(`/api/dashboard?${may12}`)).status).toBe(401);
+    expect((await get(`/api/dashboard?${may12}`, dash.dani)).body.counters.tickets).toBe(6);
+    const other = (await get(`/api/dashboard?${may12}&companyId=${C5}`, dash.other)).body;
+    expect(other.counters).toMatchObject({ tickets: 1, supportHappening: 1, activeConnections: 1, messagesReceived: 0, leads: 1 });
+    expect(other.attendants.map((a: any) => a.name)).toEqual(['Admin6']);
+  });
+});
