@@ -35,7 +35,7 @@ export const serviceMap = {
     prefixes: [
       '/api/chatbot', '/api/contactTags', '/api/contacts', '/api/contactsImport', '/api/dashboard',
       '/api/message', '/api/messages', '/api/pin-tickets', '/api/queue', '/api/quick-messages', '/api/tag', '/api/tags',
-      '/api/tags-contacts', '/api/ticket-notes', '/api/ticket-tags', '/api/ticket', '/api/tickets', '/api/tickets-log',
+      '/api/tags-contacts', '/api/ticket-notes', '/api/ticket-tags', '/api/ticket', '/api/ticketreport', '/api/tickets', '/api/tickets-log',
       '/api/media/tickets',
     ],
   },

@@ -32,6 +32,7 @@ import { pinsRoutes } from './routes/pins.routes.js';
 import { queuesRoutes } from './routes/queues.routes.js';
 import { quickMessagesRoutes } from './routes/quick-messages.routes.js';
 import { ticketNotesRoutes } from './routes/ticket-notes.routes.js';
+import { reportsRoutes } from './routes/reports.routes.js';
 import { tagsRoutes } from './routes/tags.routes.js';
 import { ticketsRoutes } from './routes/tickets.routes.js';
 
@@ -44,6 +45,7 @@ const routeModules: RouteModule[] = [
   ticketsRoutes,
   messagesRoutes,
   dashboardRoutes,
+  reportsRoutes,
   ticketNotesRoutes,
   pinsRoutes,
   queuesRoutes,

@@ -456,3 +456,54 @@ export const dashboardAttendant = z.object({
 export type DashboardAttendant = z.infer<typeof dashboardAttendant>;
 export const dashboardData = z.object({ counters: dashboardCounters, attendants: z.array(dashboardAttendant) });
 export type DashboardData = z.infer<typeof dashboardData>;
+
+/** The most rows one report page holds (an export asks for page 1 with a "huge" page size: it gets this many). */
+export const TICKET_REPORT_MAX_PAGE_SIZE = 20_000;
+/**
+ * GET /ticketreport/reports (spec 002 §4/§7): tickets of the company by contact, connections, users, queues and
+ * statuses (JSON arrays or lists), opened between dateFrom and dateTo (whole days of the company's time zone),
+ * only rated ones if asked; pages of pageSize (default 10), newest first.
+ */
+export const ticketReportQuery = listQuery({
+  searchParam: z.string().trim().max(200, msg.tooLong).optional(),
+  contactId: z.preprocess(blankToNull, nullableId).optional(),
+  whatsappId: queryList(intId).optional(),
+  users: queryList(intId).optional(),
+  queueIds: queryList(intId).optional(),
+  status: queryList(ticketStatus, 10).optional(),
+  dateFrom: z.preprocess(blankToNull, isoDay.nullable()).optional(),
+  dateTo: z.preprocess(blankToNull, isoDay.nullable()).optional(),
+  page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1),
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .transform((n) => Math.min(n, TICKET_REPORT_MAX_PAGE_SIZE))
+    .default(10),
+  onlyRated: bool.optional(),
+  companyId: z.unknown().optional(),
+});
+export type TicketReportQuery = z.infer<typeof ticketReportQuery>;
+/** One report row: the ticket with its connection, contact, user and queue names, when it opened and closed, how long it was attended (minutes, from its first acceptance), and its rate (1–5). */
+export const ticketReportRow = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  status: ticketStatus,
+  lastMessage: z.string(),
+  whatsappId: z.number().int().nullable(),
+  whatsappName: z.string().nullable(),
+  contactId: z.number().int(),
+  contactName: z.string(),
+  contactNumber: z.string(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  queueId: z.number().int().nullable(),
+  queueName: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  supportTime: z.number().min(0).nullable(),
+  nps: z.number().int().min(1).max(5).nullable(),
+});
+export type TicketReportRow = z.infer<typeof ticketReportRow>;
+export const ticketReport = z.object({ tickets: z.array(ticketReportRow), totalTickets: z.object({ total: z.number().int() }) });
+export type TicketReport = z.infer<typeof ticketReport>;
