@@ -23,6 +23,8 @@ const { connect: connectNats } = await import('nats');
 const { INBOUND_BATCH, INBOUND_CONCURRENCY } = await import('../../services/tickets/src/events/handlers.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
+/** Managers reading the dashboard and the tickets report at once. */
+const MANAGERS = 5;
 // BENCH_PARTS=inbound (or reads): run one part only and print its figures instead of rewriting the section
 // (BENCH_INBOUND=chatbot or plain narrows the inbound part further).
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,inbound').split(',').map((p) => p.trim()));
@@ -227,8 +229,28 @@ try {
   await uncachedDeployment?.stop();
   const deployment = await deploy();
   const { ticketId, list, search, messages } = await readsThrough(deployment.url);
+  // A manager's reads (the company's admin): the dashboard and the tickets report of the last 30 days,
+  // computed on every request (no read cache), by a few managers at once.
+  const admin = big.users.find((u) => u.profile === 'admin')!;
+  const adminHeaders = { authorization: `Bearer ${(await platform.login(admin.email, defaultSeed.password)).token}` };
+  const monthAgo = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+  const managerRead = async (url: string) => {
+    const first = await fetch(url, { headers: adminHeaders });
+    if (first.status !== 200) throw new Error(`${url}: ${first.status} ${await first.text()}`);
+    await load({ url, headers: adminHeaders, connections: MANAGERS, duration: 3 });
+    return load({ url, headers: adminHeaders, connections: MANAGERS, duration: 10 });
+  };
+  const dashboard = await managerRead(`${deployment.url}/api/dashboard?days=30`);
+  const ticketReport = await managerRead(`${deployment.url}/api/ticketreport/reports?dateFrom=${monthAgo}&page=1&pageSize=10`);
   if (!parts.has('inbound') || !uncached) {
-    const rows: [string, Load][] = [['list', list], ['search', search], ['messages', messages], ...(uncached ? ([['list, cache off', uncached.list], ['messages, cache off', uncached.messages]] as [string, Load][]) : [])];
+    const rows: [string, Load][] = [
+      ['list', list],
+      ['search', search],
+      ['messages', messages],
+      ['dashboard', dashboard],
+      ['ticket report', ticketReport],
+      ...(uncached ? ([['list, cache off', uncached.list], ['messages, cache off', uncached.messages]] as [string, Load][]) : []),
+    ];
     for (const [label, result] of rows) console.log(`${label}: ${row(label, result)} CPU per request: ${(result as Load & { cpuPerRequest?: string }).cpuPerRequest ?? ''}`);
     await deployment.stop();
     process.exit(0);
@@ -276,6 +298,8 @@ ${row(`GET /api/messages/${ticketId} (page 1)`, messages)}
 ${row('GET /api/tickets?status=open — read cache off', uncached.list)}
 ${row('GET /api/tickets search in messages — read cache off', uncached.search)}
 ${row(`GET /api/messages/${uncached.ticketId} — read cache off`, uncached.messages)}
+${row(`GET /api/dashboard?days=30 (admin; ${MANAGERS} connections, 10 s)`, dashboard)}
+${row(`GET /api/ticketreport/reports, last 30 days, page 1 (admin; ${MANAGERS} connections, 10 s)`, ticketReport)}
 
 CPU per request of each process group (from /proc, over the 15 s): list ${list.cpuPerRequest}; search ${search.cpuPerRequest}; message page ${messages.cpuPerRequest}.
 

@@ -51,6 +51,16 @@ function directDelivery(): { handlers: EnvelopeHandler[]; bus: Bus; unitOfWork: 
   return { handlers, bus: direct, unitOfWork: createUnitOfWork(drizzle(sql, { schema: tables }), new Outbox(sql, schemaName, bus)) };
 }
 
+/** The user ids of auth.user.deleted events in [from, to) as the bus delivers them, in order. */
+async function deletedUsersSeen(from: number, to: number): Promise<{ seen: number[]; subscription: { unsubscribe(): Promise<void> } }> {
+  const seen: number[] = [];
+  const subscription = await bus.fanout('auth.user.deleted', (envelope) => {
+    const userId = (envelope.data as { userId: number }).userId;
+    if (userId >= from && userId < to) seen.push(userId);
+  });
+  return { seen, subscription };
+}
+
 describe('transactional outbox', () => {
   it('writes nothing to the outbox when the transaction rolls back', async () => {
     const db = drizzle(sql, { schema: tables });
@@ -123,11 +133,7 @@ describe('transactional outbox', () => {
   it('publishes a commit’s events right after it, in order, without waiting for the relay, and then deletes their rows', async () => {
     const outbox = new Outbox(sql, schemaName, bus, undefined, 60_000); // the relay's first pass only
     const unitOfWork = createUnitOfWork(drizzle(sql, { schema: tables }), outbox);
-    const seen: number[] = [];
-    const subscription = await bus.fanout('auth.user.deleted', (envelope) => {
-      const userId = (envelope.data as { userId: number }).userId;
-      if (userId >= 500 && userId < 600) seen.push(userId);
-    });
+    const { seen, subscription } = await deletedUsersSeen(500, 600);
     outbox.start();
     await wait(50);
     await unitOfWork(async (_tx, emit) => {
@@ -150,11 +156,7 @@ describe('transactional outbox', () => {
     };
     const outbox = new Outbox(sql, schemaName, flaky, undefined, 100);
     const unitOfWork = createUnitOfWork(drizzle(sql, { schema: tables }), outbox);
-    const seen: number[] = [];
-    const subscription = await bus.fanout('auth.user.deleted', (envelope) => {
-      const userId = (envelope.data as { userId: number }).userId;
-      if (userId >= 600 && userId < 700) seen.push(userId);
-    });
+    const { seen, subscription } = await deletedUsersSeen(600, 700);
     outbox.start();
     await wait(50);
     const committedAt = Date.now();

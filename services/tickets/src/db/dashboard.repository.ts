@@ -44,35 +44,22 @@ export function dashboardRepository(db: TicketsDb) {
     /** How the tickets opened in the period stand now, their rates and their average times. */
     opened: async (p: DashboardPeriod, queueIds?: number[]): Promise<OpenedTotals> => {
       const [r] = await db.execute<Record<string, unknown>>(sql`
-        select count(*)::int as tickets,
-          count(*) filter (where o.status = 'pending')::int as pending,
-          count(*) filter (where o.status = 'open')::int as happening,
-          count(*) filter (where o.status = 'closed')::int as finished,
-          count(*) filter (where o.status = 'group')::int as groups,
-          count(*) filter (where o.status = 'nps')::int as wait_rating,
-          count(*) filter (where o.status = 'closed' and o.user_rating is not null)::int as with_rating,
-          count(*) filter (where o.status = 'closed' and o.user_rating is null)::int as without_rating,
-          count(*) filter (where o.user_rating = 5)::int as promoters,
-          count(*) filter (where o.user_rating = 4)::int as passives,
-          count(*) filter (where o.user_rating between 1 and 3)::int as detractors,
-          avg(${waited}) as wait_seconds,
-          avg(${attended}) as support_seconds
+        select count(*)::int as "tickets",
+          count(*) filter (where o.status = 'pending')::int as "pending",
+          count(*) filter (where o.status = 'open')::int as "happening",
+          count(*) filter (where o.status = 'closed')::int as "finished",
+          count(*) filter (where o.status = 'group')::int as "groups",
+          count(*) filter (where o.status = 'nps')::int as "waitRating",
+          count(*) filter (where o.status = 'closed' and o.user_rating is not null)::int as "withRating",
+          count(*) filter (where o.status = 'closed' and o.user_rating is null)::int as "withoutRating",
+          count(*) filter (where o.user_rating = 5)::int as "promoters",
+          count(*) filter (where o.user_rating = 4)::int as "passives",
+          count(*) filter (where o.user_rating between 1 and 3)::int as "detractors",
+          avg(${waited}) as "waitSeconds",
+          avg(${attended}) as "supportSeconds"
         from (${openedTickets(p, queueIds)}) o`);
-      return {
-        tickets: Number(r!.tickets),
-        pending: Number(r!.pending),
-        happening: Number(r!.happening),
-        finished: Number(r!.finished),
-        groups: Number(r!.groups),
-        waitRating: Number(r!.wait_rating),
-        withRating: Number(r!.with_rating),
-        withoutRating: Number(r!.without_rating),
-        promoters: Number(r!.promoters),
-        passives: Number(r!.passives),
-        detractors: Number(r!.detractors),
-        waitSeconds: num(r!.wait_seconds),
-        supportSeconds: num(r!.support_seconds),
-      };
+      // Every column is a number (averages come as numeric text) or null (no ticket to average).
+      return Object.fromEntries(Object.entries(r!).map(([key, value]) => [key, num(value)])) as OpenedTotals;
     },
     /** Every user of the company with the tickets of the period assigned to them (none: zeros). */
     attendants: async (p: DashboardPeriod, queueIds?: number[]): Promise<AttendantTotals[]> => {
