@@ -128,7 +128,9 @@ async function seedCompany(sql: Sql, companyId: number, size: { tickets: number;
            g % 2 = 0, true, case when g % 2 = 0 then 3 else 0 end, 'chat',
            t.created_at + (g || ' minutes')::interval, t.created_at + (g || ' minutes')::interval
     from tickets.tickets t cross join generate_series(1, ${size.messagesPerTicket}) g
-    where t.company_id = ${companyId} and t.contact_id >= ${first}`;
+    where t.company_id = ${companyId} and t.contact_id >= ${first}
+    -- Stored in the order they were exchanged, as a real table fills up (a period's messages lie together).
+    order by t.created_at + (g || ' minutes')::interval`;
   return { companyId, queueIds, users, connectionId: connection!.id };
 }
 

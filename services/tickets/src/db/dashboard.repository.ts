@@ -20,7 +20,18 @@ export type OpenedTotals = {
   waitSeconds: number | null;
   supportSeconds: number | null;
 };
-export type AttendantTotals = { id: number; name: string; online: boolean; tickets: number; rating: number | null; countRating: number; waitSeconds: number | null; supportSeconds: number | null };
+/** Contacts (not groups) created in the period, messages exchanged in it (private notes aside), connections connected now. */
+export type PeriodActivity = { leads: number; received: number; sent: number; connected: number };
+export type AttendantTotals = {
+  id: number;
+  name: string;
+  online: boolean;
+  tickets: number;
+  rating: number | null;
+  countRating: number;
+  waitSeconds: number | null;
+  supportSeconds: number | null;
+};
 
 /** The dashboard's counts of tickets opened in a period of whole days of the company's time zone. */
 export function dashboardRepository(db: TicketsDb) {
@@ -39,65 +50,63 @@ export function dashboardRepository(db: TicketsDb) {
       ${queueIds ? sql`and t.queue_id in ${queueIds}` : sql``}`;
   const waited = sql`extract(epoch from o.accepted_at - o.created_at)`;
   const attended = sql`case when o.closed_at >= o.accepted_at then extract(epoch from o.closed_at - o.accepted_at) end`;
-  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
   return {
-    /** How the tickets opened in the period stand now, their rates and their average times. */
-    opened: async (p: DashboardPeriod, queueIds?: number[]): Promise<OpenedTotals> => {
-      const [r] = await db.execute<Record<string, unknown>>(sql`
-        select count(*)::int as "tickets",
-          count(*) filter (where o.status = 'pending')::int as "pending",
-          count(*) filter (where o.status = 'open')::int as "happening",
-          count(*) filter (where o.status = 'closed')::int as "finished",
-          count(*) filter (where o.status = 'group')::int as "groups",
-          count(*) filter (where o.status = 'nps')::int as "waitRating",
-          count(*) filter (where o.status = 'closed' and o.user_rating is not null)::int as "withRating",
-          count(*) filter (where o.status = 'closed' and o.user_rating is null)::int as "withoutRating",
-          count(*) filter (where o.user_rating = 5)::int as "promoters",
-          count(*) filter (where o.user_rating = 4)::int as "passives",
-          count(*) filter (where o.user_rating between 1 and 3)::int as "detractors",
-          avg(${waited}) as "waitSeconds",
-          avg(${attended}) as "supportSeconds"
-        from (${openedTickets(p, queueIds)}) o`);
-      // Every column is a number (averages come as numeric text) or null (no ticket to average).
-      return Object.fromEntries(Object.entries(r!).map(([key, value]) => [key, num(value)])) as OpenedTotals;
-    },
-    /** Every user of the company with the tickets of the period assigned to them (none: zeros). */
-    attendants: async (p: DashboardPeriod, queueIds?: number[]): Promise<AttendantTotals[]> => {
-      const rows = await db.execute<Record<string, unknown>>(sql`
-        select u.id, u.name, u.online, count(o.id)::int as tickets, avg(o.user_rating) as rating, count(o.user_rating)::int as count_rating,
-          avg(${waited}) as wait_seconds, avg(${attended}) as support_seconds
-        from ${users} u left join (${openedTickets(p, queueIds)}) o on o.user_id = u.id
-        where u.company_id = ${p.companyId}
-        group by u.id, u.name, u.online
-        order by u.name, u.id`);
-      return [...rows].map((r) => ({
-        id: Number(r.id),
-        name: String(r.name),
-        online: Boolean(r.online),
-        tickets: Number(r.tickets),
-        rating: num(r.rating),
-        countRating: Number(r.count_rating),
-        waitSeconds: num(r.wait_seconds),
-        supportSeconds: num(r.support_seconds),
-      }));
-    },
-    /** Contacts (not groups) created in the period, messages exchanged in it (private notes aside), connections connected now. */
-    activity: async (p: DashboardPeriod, queueIds?: number[]): Promise<{ leads: number; received: number; sent: number; connected: number }> => {
-      const since = sql`(${p.from}::date)::timestamp at time zone ${p.timeZone}`;
-      const until = sql`(${p.to}::date + 1)::timestamp at time zone ${p.timeZone}`;
-      const [r] = await db.execute<Record<string, unknown>>(sql`
-        select
-          (select count(*) from ${contacts} c where c.company_id = ${p.companyId} and not c.is_group and c.created_at >= ${since} and c.created_at < ${until})::int as leads,
-          exchanged.received, exchanged.sent,
-          (select count(*) from ${connections} w where w.company_id = ${p.companyId} and upper(w.status) = 'CONNECTED')::int as connected
-        from (select count(*) filter (where not m.from_me)::int as received, count(*) filter (where m.from_me)::int as sent
-          from ${messages} m where m.company_id = ${p.companyId} and not m.is_private and m.created_at >= ${since} and m.created_at < ${until}
-          ${queueIds ? sql`and m.queue_id in ${queueIds}` : sql``}) exchanged`);
-      return { leads: Number(r!.leads), received: Number(r!.received), sent: Number(r!.sent), connected: Number(r!.connected) };
-    },
+    /**
+     * The dashboard in one read-only transaction: how the tickets opened in the period stand now, their rates
+     * and average times, per attendant too (every user of the company; none: zeros), and the period's activity.
+     * These statements read every ticket of the period: PostgreSQL's JIT compilation would cost them more than it saves.
+     */
+    overview: (p: DashboardPeriod, queueIds?: number[]): Promise<{ opened: OpenedTotals; attendants: AttendantTotals[]; activity: PeriodActivity }> =>
+      db.transaction(
+        async (tx) => {
+          await tx.execute(sql`set local jit = off`);
+          const [tickets] = await tx.execute<{ totals: unknown; attendants: unknown[] }>(sql`
+            with o as materialized (${openedTickets(p, queueIds)}),
+            per_user as (
+              select o.user_id, count(*)::int as tickets, avg(o.user_rating) as rating, count(o.user_rating)::int as count_rating,
+                avg(${waited}) as wait_seconds, avg(${attended}) as support_seconds
+              from o where o.user_id is not null group by o.user_id)
+            select
+              (select json_build_object(
+                'tickets', count(*),
+                'pending', count(*) filter (where o.status = 'pending'),
+                'happening', count(*) filter (where o.status = 'open'),
+                'finished', count(*) filter (where o.status = 'closed'),
+                'groups', count(*) filter (where o.status = 'group'),
+                'waitRating', count(*) filter (where o.status = 'nps'),
+                'withRating', count(*) filter (where o.status = 'closed' and o.user_rating is not null),
+                'withoutRating', count(*) filter (where o.status = 'closed' and o.user_rating is null),
+                'promoters', count(*) filter (where o.user_rating = 5),
+                'passives', count(*) filter (where o.user_rating = 4),
+                'detractors', count(*) filter (where o.user_rating between 1 and 3),
+                'waitSeconds', avg(${waited}),
+                'supportSeconds', avg(${attended})) from o) as totals,
+              (select coalesce(json_agg(json_build_object(
+                  'id', u.id, 'name', u.name, 'online', u.online, 'tickets', coalesce(pu.tickets, 0), 'rating', pu.rating,
+                  'countRating', coalesce(pu.count_rating, 0), 'waitSeconds', pu.wait_seconds, 'supportSeconds', pu.support_seconds)
+                order by u.name, u.id), '[]'::json)
+               from ${users} u left join per_user pu on pu.user_id = u.id where u.company_id = ${p.companyId}) as attendants`);
+          const since = sql`(${p.from}::date)::timestamp at time zone ${p.timeZone}`;
+          const until = sql`(${p.to}::date + 1)::timestamp at time zone ${p.timeZone}`;
+          const [activity] = await tx.execute<PeriodActivity>(sql`
+            select
+              (select count(*) from ${contacts} c where c.company_id = ${p.companyId} and not c.is_group and c.created_at >= ${since} and c.created_at < ${until})::int as leads,
+              exchanged.received, exchanged.sent,
+              (select count(*) from ${connections} w where w.company_id = ${p.companyId} and upper(w.status) = 'CONNECTED')::int as connected
+            from (select count(*) filter (where not m.from_me)::int as received, count(*) filter (where m.from_me)::int as sent
+              from ${messages} m where m.company_id = ${p.companyId} and not m.is_private and m.created_at >= ${since} and m.created_at < ${until}
+              ${queueIds ? sql`and m.queue_id in ${queueIds}` : sql``}) exchanged`);
+          // Built as JSON: counts and averages arrive as numbers (an average of nothing as null).
+          return { opened: tickets!.totals as OpenedTotals, attendants: tickets!.attendants as AttendantTotals[], activity: activity! };
+        },
+        { accessMode: 'read only' },
+      ),
     perHour: async (p: DashboardPeriod): Promise<{ horario: number; total: number }[]> =>
       db
-        .select({ horario: sql<number>`extract(hour from ${tickets.createdAt} at time zone ${p.timeZone})::int`.as('horario'), total: sql<number>`count(*)::int` })
+        .select({
+          horario: sql<number>`extract(hour from ${tickets.createdAt} at time zone ${p.timeZone})::int`.as('horario'),
+          total: sql<number>`count(*)::int`,
+        })
         .from(tickets)
         .where(opened(p))
         .groupBy(sql`1`)

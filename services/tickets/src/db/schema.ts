@@ -224,7 +224,7 @@ export const messages = ticketsSchema.table(
     /** Search inside message contents (searchOnMessages) without a table scan. */
     index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
     /** The dashboard counts a period's messages: rows arrive in time order, so a block-range index is enough (and costs inserts next to nothing). */
-    index('messages_created_brin_idx').using('brin', t.createdAt),
+    index('messages_created_brin_idx').using('brin', t.createdAt).with({ autosummarize: true }),
   ],
 );
 

@@ -10,7 +10,7 @@ import {
   type TicketsPerUser,
 } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
-import { dashboardRepository, type AttendantTotals, type OpenedTotals } from '../db/dashboard.repository.js';
+import { dashboardRepository, type AttendantTotals, type OpenedTotals, type PeriodActivity } from '../db/dashboard.repository.js';
 
 /** A period of whole days (yyyy-MM-dd, both included) of one company, in its time zone. */
 export type DashboardPeriod = { companyId: number; from: string; to: string; timeZone: string };
@@ -54,7 +54,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? round2((100 * part
 const minutes = (seconds: number | null) => (seconds === null ? 0 : round2(seconds / 60));
 
 /** The counters from the period's totals: shares in percent (0 when nothing to share), times in minutes. */
-export function dashboardCounters(opened: OpenedTotals, activity: { leads: number; received: number; sent: number; connected: number }): DashboardCounters {
+export function dashboardCounters(opened: OpenedTotals, activity: PeriodActivity): DashboardCounters {
   const rated = opened.promoters + opened.passives + opened.detractors;
   const npsPromotersPerc = percent(opened.promoters, rated);
   const npsDetractorsPerc = percent(opened.detractors, rated);
@@ -112,9 +112,7 @@ export function createDashboard(deps: TicketsDeps) {
       const timeZone = deps.config.TICKETS_TIME_ZONE;
       const endField = query.date_to !== undefined ? 'date_to' : query.finalDate !== undefined ? 'finalDate' : query.date_from !== undefined ? 'date_from' : 'initialDate';
       const p = dashboardPeriod(auth.companyId, dashboardRange(query, dayIn(timeZone)), timeZone, endField);
-      const repo = dashboardRepository(deps.db);
-      const queueIds = query.queueIds?.length ? query.queueIds : undefined;
-      const [opened, activity, attendants] = await Promise.all([repo.opened(p, queueIds), repo.activity(p, queueIds), repo.attendants(p, queueIds)]);
+      const { opened, activity, attendants } = await dashboardRepository(deps.db).overview(p, query.queueIds?.length ? query.queueIds : undefined);
       return { counters: dashboardCounters(opened, activity), attendants: attendants.map(dashboardAttendant) };
     },
     /** GET /dashboard/ticketsDay: per hour when the period is one day, else per day. */
