@@ -66,8 +66,11 @@ describe('web console', () => {
     await page.getByRole('cell', { name: 'E2E Clinic', exact: true }).waitFor();
     await logoutThroughMenu(page);
 
-    // The company's admin adds an attendant.
+    // The company's admin lands on the dashboard, then adds an attendant.
     await loginThroughPage(page, 'owner@e2e-clinic.example', 'clinic-pass-1');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Indicators', { exact: true }).waitFor();
+    await screenshot(page, 'dashboard');
     await page.goto('/users');
     await page.getByRole('button', { name: 'Add user' }).click();
     await dialog(page).getByLabel('Name').fill('Ana Attendant');
@@ -78,8 +81,9 @@ describe('web console', () => {
     await screenshot(page, 'users');
     await logoutThroughMenu(page);
 
-    // The attendant: no administration section, and /users is refused.
+    // The attendant: lands on the tickets (no dashboard), no administration section, and /users is refused.
     await loginThroughPage(page, 'ana@e2e-clinic.example', 'ana-pass-1');
+    await page.waitForURL(/\/tickets/);
     await page.getByTestId('user-menu').waitFor();
     await page.getByTestId('app-menu').waitFor({ state: 'attached' });
     expect(await page.getByTestId('app-menu').getByText('Administration').count()).toBe(0);

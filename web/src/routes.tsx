@@ -13,7 +13,7 @@ const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default
 const LoginPage = lazy(() => import('./pages/login/LoginPage'));
 const SignupPage = lazy(() => import('./pages/signup/SignupPage'));
 const OverduePage = lazy(() => import('./pages/financial/OverduePage'));
-const HomePage = lazy(() => import('./pages/home/HomePage'));
+const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/home/NotFoundPage'));
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
@@ -29,7 +29,7 @@ const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
-  { path: '/', element: <HomePage /> },
+  { path: '/', element: <DashboardPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/companies', element: <CompaniesPage /> },

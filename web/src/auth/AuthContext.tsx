@@ -11,7 +11,8 @@ export type AuthValue = {
   user: SessionUser | null;
   /** True until the stored session was restored (or found gone). */
   loading: boolean;
-  login(email: string, password: string): Promise<void>;
+  /** Signs in; resolves with the signed-in user. */
+  login(email: string, password: string): Promise<SessionUser>;
   logout(): Promise<void>;
   /** Re-reads the signed-in user (GET /api/auth/me). */
   refreshUser(): Promise<void>;
@@ -82,6 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setAccessToken(data.token);
       apply(data);
       announceSubscription(data.subscription);
+      return data.user;
     },
     [apply],
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { SessionUser } from '@atende/kit/contracts';
 import { PageLoading } from '../components/PageLoading';
+import { canSee } from '../permissions';
 import { usePublicSettings } from '../theme/PublicSettingsContext';
 import { useAuth } from './AuthContext';
 
@@ -16,11 +18,16 @@ export function RequireAuth({ children, allowOverdue = false }: { children: Reac
   return <>{children}</>;
 }
 
-/** Public routes: authenticated users go to /. */
+/** Where a signed-in user lands: the dashboard when they may see it, else the tickets. */
+export function landingOf(user: SessionUser | null): string {
+  return canSee(user, 'dashboard') ? '/' : '/tickets';
+}
+
+/** Public routes: authenticated users go to their landing. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   if (loading) return <PageLoading fullScreen />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={landingOf(user)} replace />;
   return <>{children}</>;
 }
 
@@ -31,9 +38,9 @@ export function SignupGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Where a signed-in user returns after login: the origin kept by RequireAuth, else '/'. */
-export function originOf(state: unknown): string {
+/** Where a signed-in user returns after login: the origin kept by RequireAuth, else `landing`. */
+export function originOf(state: unknown, landing = '/'): string {
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/signup') return '/';
+  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/signup' || from.pathname === '/') return landing;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

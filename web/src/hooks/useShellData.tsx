@@ -9,7 +9,7 @@ export const VERSION_STORAGE_KEY = 'frontendVersion';
 export type ShellData = {
   /** The company plan (feature flags); null until read or when the read failed. */
   plan: Plan | null;
-  /** The help list is not empty (the Helps menu entry and landing depend on it). */
+  /** The help list is not empty (the Helps menu entry depends on it). */
   hasHelps: boolean;
   /** Plan and helps were read (or failed). */
   ready: boolean;

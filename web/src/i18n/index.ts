@@ -1,12 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { buildResources } from './resources';
+import { buildResources, type LocaleModules } from './resources';
 
 /**
  * i18next with every JSON file under src/locales/<lang>/<namespace>.json (any area's namespace
  * loads by itself). pt-BR is the default and the fallback; tr is listed and falls back.
+ * The dashboard's namespace is left out: its lazy chunk brings it (addNamespaces), so the texts
+ * of that screen do not weigh on the initial JS every page downloads.
  */
-const modules = import.meta.glob('../locales/*/*.json', { eager: true });
+const modules = import.meta.glob(['../locales/*/*.json', '!../locales/*/dashboard.json'], { eager: true });
 export const resources = buildResources(modules);
 
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -57,6 +59,13 @@ export async function changeLanguage(code: LanguageCode): Promise<void> {
   }
   await i18n.changeLanguage(code);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
+/** Adds the namespaces a lazy screen's chunk carries (the same `<lang>/<namespace>.json` modules). */
+export function addNamespaces(lazyModules: LocaleModules): void {
+  for (const [lang, namespaces] of Object.entries(buildResources(lazyModules))) {
+    for (const [ns, texts] of Object.entries(namespaces)) i18n.addResourceBundle(lang, ns, texts, true, true);
+  }
 }
 
 export default i18n;

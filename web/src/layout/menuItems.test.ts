@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@atende/kit/contracts';
-import { entryOfPath, homeRoute, visibleMenu, type MenuContext } from './menuItems';
+import { entryOfPath, visibleMenu, type MenuContext } from './menuItems';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser =>
   ({
@@ -24,31 +24,41 @@ const desk = ['tickets', 'contacts', 'tags', 'quickMessages'];
 const kanbanPlan = { useKanban: true } as MenuContext['plan'];
 
 describe('menu', () => {
-  it('admins see the desk, users and settings, not companies', () => {
-    expect(keys(ctx({ profile: 'admin' }))).toEqual([...desk, 'users', 'settings']);
-    expect(homeRoute(ctx({ profile: 'admin' }, true))).toBe('/tickets');
+  it('admins see the dashboard, the desk, users and settings, not companies', () => {
+    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', ...desk, 'users', 'settings']);
+    expect(visibleMenu(ctx({ profile: 'admin' })).map((s) => s.key)).toEqual(['management', 'general', 'administration']);
   });
   it('super users also see companies', () => {
-    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual([...desk, 'users', 'settings', 'companies']);
+    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', ...desk, 'users', 'settings', 'companies']);
   });
   it('helps shows only when the help list is not empty', () => {
     expect(keys(ctx({}, false))).toEqual(desk);
     expect(keys(ctx({}, true))).toEqual([...desk, 'helps']);
-    expect(keys(ctx({ profile: 'admin' }, true))).toEqual([...desk, 'helps', 'users', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', ...desk, 'helps', 'users', 'settings']);
+  });
+  it('the dashboard shows for a user with showDashboard, in the management section', () => {
+    const sections = visibleMenu(ctx({ showDashboard: 'enabled' }));
+    expect(sections.map((s) => [s.key, s.entries.map((e) => e.key)])).toEqual([
+      ['management', ['dashboard']],
+      ['general', desk],
+    ]);
+    expect(keys(ctx())).not.toContain('dashboard');
+  });
+  it('a management section without a screen of the user is left out', () => {
+    // allowRealTime opens the section, but the real-time panel has no screen yet
+    expect(visibleMenu(ctx({ allowRealTime: 'enabled' })).map((s) => s.key)).toEqual(['general']);
   });
   it('kanban shows only when the plan has it', () => {
     expect(keys({ ...ctx(), plan: kanbanPlan })).toContain('kanban');
     expect(keys(ctx())).not.toContain('kanban');
-  });
-  it('plain users land on the tickets page', () => {
-    expect(homeRoute(ctx({}, true))).toBe('/tickets');
-    expect(homeRoute(ctx({}, false))).toBe('/tickets');
   });
   it('a user with allowConnections sees no admin-only items', () => {
     const sections = visibleMenu(ctx({ allowConnections: 'enabled' }));
     expect(sections.map((s) => s.key)).toEqual(['general']);
   });
   it('finds the entry of a path', () => {
+    expect(entryOfPath('/')?.key).toBe('dashboard');
+    expect(entryOfPath('/tickets/abc')?.key).toBe('tickets');
     expect(entryOfPath('/users')?.key).toBe('users');
     expect(entryOfPath('/settings/x')?.key).toBe('settings');
     expect(entryOfPath('/usersx')).toBeUndefined();

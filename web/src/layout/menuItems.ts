@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { BankOutlined, ContactsOutlined, MessageOutlined, ProjectOutlined, QuestionCircleOutlined, SettingOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
-import { CustomerServiceOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, DashboardOutlined } from '@ant-design/icons';
 import type { Plan, PlanFlag, SessionUser } from '@atende/kit/contracts';
 import { canSee, planAllows } from '../permissions';
 
@@ -32,7 +32,8 @@ export const menuSections: { key: MenuSection; label?: string; visible(ctx: Menu
 ];
 
 export const menuEntries: MenuEntry[] = [
-  // management: dashboard ('dashboard'), reports ('reports'), real-time panel ('realTimePanel') come with their screens
+  { key: 'dashboard', section: 'management', route: '/', icon: DashboardOutlined, label: 'menu.dashboard', visible: (c) => canSee(c.user, 'dashboard') },
+  // management: reports ('reports') and the real-time panel ('realTimePanel') come with their screens
   { key: 'tickets', section: 'general', route: '/tickets', icon: CustomerServiceOutlined, label: 'tickets:menu', visible: () => true },
   { key: 'contacts', section: 'general', route: '/contacts', icon: ContactsOutlined, label: 'contacts:menu.label', visible: () => true },
   { key: 'tags', section: 'general', route: '/tags', icon: TagsOutlined, label: 'tags:menu', visible: () => true },
@@ -70,15 +71,6 @@ export function visibleMenu(ctx: MenuContext, entries: MenuEntry[] = menuEntries
       entries: entries.filter((e) => e.section === s.key && e.visible(ctx) && (!e.plan || planAllows(ctx.plan, e.plan))),
     }))
     .filter((s) => s.entries.length > 0);
-}
-
-/**
- * Where '/' sends a user while no dashboard exists: the first menu entry (the tickets page);
- * null means the profile landing.
- */
-export function homeRoute(ctx: MenuContext): string | null {
-  const visible = visibleMenu(ctx).flatMap((s) => s.entries);
-  return visible[0]?.route ?? null;
 }
 
 /** The entry matching a path (longest route prefix), for the selected menu key. */

@@ -1,0 +1,145 @@
+import './dashboardLocales';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Col, Flex, Result, Row, Space, Spin, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { DashboardData } from '@atende/kit/contracts';
+import { getDashboard } from '../../api/dashboard';
+import { useAuth } from '../../auth/AuthContext';
+import NoPermission from '../../components/NoPermission';
+import { PageLoading } from '../../components/PageLoading';
+import { errorCodeOf } from '../../errors/errorMessage';
+import { toastError } from '../../errors/toast';
+import { canSee } from '../../permissions';
+import { AttendantsTable } from './AttendantsTable';
+import { dashboardAlerts } from './dashboardAlerts';
+import { DashboardFilters, type DashboardFilter } from './DashboardFilters';
+import { defaultPeriod } from './dashboardRules';
+import { IndicatorCards } from './IndicatorCards';
+import { shownDay } from './PeriodFields';
+import { SatisfactionCards } from './SatisfactionCards';
+import { SmartAlerts } from './SmartAlerts';
+import { TicketsPerDayChart, TicketsPerUserChart } from './TicketsCharts';
+import { useDashboardFormat } from './useDashboardFormat';
+
+/** '/' (spec 002 §2): admins, super users and users with showDashboard; the others get the 403 screen (back to /tickets). */
+export default function DashboardPage() {
+  const { user } = useAuth();
+  if (!canSee(user, 'dashboard')) return <NoPermission />;
+  return <Dashboard />;
+}
+
+/** The figures on screen and the filter they were counted with (a failed reload keeps them). */
+type Shown = { data: DashboardData; filter: DashboardFilter };
+type Load = { shown: Shown | null; loading: boolean; denied: boolean };
+
+function Dashboard() {
+  const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
+  const [filter, setFilter] = useState<DashboardFilter>(() => ({ ...defaultPeriod(), queueIds: [] }));
+  const [load, setLoad] = useState<Load>({ shown: null, loading: true, denied: false });
+  // The filters mount on their first opening (their queue list loads then) and stay mounted, their draft kept.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersMounted, setFiltersMounted] = useState(false);
+  const request = useRef(0);
+
+  const fetchDashboard = useCallback(async (next: DashboardFilter) => {
+    const id = ++request.current;
+    setLoad((current) => ({ ...current, loading: true }));
+    try {
+      const data = await getDashboard(next);
+      if (id === request.current) setLoad({ shown: { data, filter: next }, loading: false, denied: false });
+    } catch (err) {
+      if (id !== request.current) return;
+      // The flags may have changed since the session was read: the server's refusal wins.
+      if (errorCodeOf(err) === 'ERR_NO_PERMISSION') {
+        setLoad({ shown: null, loading: false, denied: true });
+        return;
+      }
+      toastError(err);
+      setLoad((current) => ({ ...current, loading: false }));
+    }
+  }, []);
+
+  // Every apply (a new filter object, even with the same values) loads again.
+  useEffect(() => {
+    void fetchDashboard(filter);
+  }, [filter, fetchDashboard]);
+
+  const reload = () => setFilter((current) => ({ ...current }));
+  const data = load.shown?.data;
+  const alerts = useMemo(() => (data ? dashboardAlerts(data.counters, data.attendants) : []), [data]);
+
+  if (load.denied) return <NoPermission />;
+
+  // The header names what the figures on screen count; while the first load runs, what was asked.
+  const counted = load.shown?.filter ?? filter;
+  const scope = counted.queueIds.length ? t('queueCount', { count: counted.queueIds.length }) : t('allQueues');
+  return (
+    <Flex vertical gap={24}>
+      <Flex align="center" justify="space-between" wrap gap={12}>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t('period', { from: shownDay(counted.initialDate), to: shownDay(counted.finalDate) })} · {scope}
+          </Typography.Text>
+        </div>
+        <Space wrap>
+          <Button icon={<ReloadOutlined />} onClick={reload} disabled={load.loading}>
+            {t('refresh')}
+          </Button>
+          <Button
+            aria-expanded={filtersOpen}
+            aria-controls="dashboard-filters"
+            onClick={() => {
+              setFiltersOpen((open) => !open);
+              setFiltersMounted(true);
+            }}
+          >
+            {filtersOpen ? t('filters.hide') : t('filters.show')}
+          </Button>
+        </Space>
+      </Flex>
+
+      {filtersMounted && (
+        <div hidden={!filtersOpen}>
+          <DashboardFilters id="dashboard-filters" applied={filter} loading={load.loading} onApply={setFilter} />
+        </div>
+      )}
+
+      {data ? (
+        <Spin spinning={load.loading}>
+          <Flex vertical gap={24}>
+            <SmartAlerts alerts={alerts} format={format} />
+            <IndicatorCards counters={data.counters} format={format} />
+            <SatisfactionCards counters={data.counters} format={format} />
+            <AttendantsTable attendants={data.attendants} format={format} />
+          </Flex>
+        </Spin>
+      ) : load.loading ? (
+        <PageLoading />
+      ) : (
+        <Result
+          status="warning"
+          title={t('loadFailed')}
+          extra={
+            <Button type="primary" onClick={reload}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      )}
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <TicketsPerUserChart format={format} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <TicketsPerDayChart format={format} />
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPeriod, formatDuration, onlineShare, periodProblem, ratingLevel, ticketsPerDayBars, ticketsPerUserBars } from './dashboardRules';
+
+describe('dashboard rules', () => {
+  it('the default period runs from the first of the month to today', () => {
+    expect(defaultPeriod(new Date(2026, 10, 24, 15, 30))).toEqual({ initialDate: '2026-11-01', finalDate: '2026-11-24' });
+    expect(defaultPeriod(new Date(2026, 0, 1, 0, 5))).toEqual({ initialDate: '2026-01-01', finalDate: '2026-01-01' });
+  });
+
+  it('a period needs both dates, in order, of at most 366 days', () => {
+    expect(periodProblem({ initialDate: '2026-11-01', finalDate: '2026-11-01' })).toBeNull();
+    expect(periodProblem({ initialDate: '2026-11-01' })).toBe('missing');
+    expect(periodProblem({ initialDate: '2026-11-02', finalDate: '2026-11-01' })).toBe('order');
+    expect(periodProblem({ initialDate: '2025-01-01', finalDate: '2026-01-01' })).toBeNull();
+    expect(periodProblem({ initialDate: '2024-01-01', finalDate: '2024-12-31' })).toBeNull();
+    expect(periodProblem({ initialDate: '2024-01-01', finalDate: '2025-01-01' })).toBe('tooLong');
+  });
+
+  it('durations read as seconds, minutes, hours or days', () => {
+    expect(formatDuration(0)).toBe('0m');
+    expect(formatDuration(Number.NaN)).toBe('0m');
+    expect(formatDuration(0.75)).toBe('45s');
+    expect(formatDuration(0.999)).toBe('1m');
+    expect(formatDuration(12.4)).toBe('12m');
+    expect(formatDuration(65)).toBe('1h 05m');
+    expect(formatDuration(59.6)).toBe('1h 00m');
+    expect(formatDuration(1440 + 190)).toBe('1d 03h');
+  });
+
+  it('one day is charted per hour, every hour shown', () => {
+    const bars = ticketsPerDayBars(
+      {
+        data: [
+          { horario: 9, total: 4 },
+          { horario: 14, total: 2 },
+        ],
+        count: 6,
+      },
+      { initialDate: '2026-11-24', finalDate: '2026-11-24' },
+    );
+    expect(bars).toHaveLength(24);
+    expect(bars[0]).toEqual({ key: 'h0', label: '00h', total: 0 });
+    expect(bars[9]).toEqual({ key: 'h9', label: '09h', total: 4 });
+    expect(bars[14]?.total).toBe(2);
+    expect(bars.reduce((s, b) => s + b.total, 0)).toBe(6);
+  });
+
+  it('a longer period is charted per day, every day shown', () => {
+    const bars = ticketsPerDayBars(
+      {
+        data: [
+          { data: '30/11/2026', total: 3 },
+          { data: '02/12/2026', total: 1 },
+        ],
+        count: 4,
+      },
+      { initialDate: '2026-11-29', finalDate: '2026-12-02' },
+    );
+    expect(bars).toEqual([
+      { key: '29/11/2026', label: '29/11', total: 0 },
+      { key: '30/11/2026', label: '30/11', total: 3 },
+      { key: '01/12/2026', label: '01/12', total: 0 },
+      { key: '02/12/2026', label: '02/12', total: 1 },
+    ]);
+  });
+
+  it('tickets per attendant, most first', () => {
+    const bars = ticketsPerUserBars({
+      data: [
+        { nome: 'Ana', quantidade: 2 },
+        { nome: 'Bia', quantidade: 7 },
+        { nome: 'Caio', quantidade: 2 },
+      ],
+    });
+    expect(bars.map((b) => [b.label, b.total])).toEqual([
+      ['Bia', 7],
+      ['Ana', 2],
+      ['Caio', 2],
+    ]);
+  });
+
+  it('online share of the attendants', () => {
+    expect(onlineShare([])).toEqual({ online: 0, total: 0, percent: null });
+    expect(onlineShare([{ online: true }, { online: false }, { online: false }, { online: true }])).toEqual({ online: 2, total: 4, percent: 50 });
+  });
+
+  it('rating levels', () => {
+    expect(ratingLevel(5)).toBe('excellent');
+    expect(ratingLevel(4.5)).toBe('excellent');
+    expect(ratingLevel(4.49)).toBe('veryGood');
+    expect(ratingLevel(4)).toBe('veryGood');
+    expect(ratingLevel(3.5)).toBe('good');
+    expect(ratingLevel(3.49)).toBe('needsImprovement');
+  });
+});
