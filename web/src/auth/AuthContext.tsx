@@ -11,8 +11,7 @@ export type AuthValue = {
   user: SessionUser | null;
   /** True until the stored session was restored (or found gone). */
   loading: boolean;
-  /** Signs in; resolves with the signed-in user. */
-  login(email: string, password: string): Promise<SessionUser>;
+  login(email: string, password: string): Promise<void>;
   logout(): Promise<void>;
   /** Re-reads the signed-in user (GET /api/auth/me). */
   refreshUser(): Promise<void>;
@@ -83,7 +82,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setAccessToken(data.token);
       apply(data);
       announceSubscription(data.subscription);
-      return data.user;
     },
     [apply],
   );

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { SessionUser } from '@atende/kit/contracts';
 import { PageLoading } from '../components/PageLoading';
-import { canSee } from '../permissions';
 import { usePublicSettings } from '../theme/PublicSettingsContext';
 import { useAuth } from './AuthContext';
 
@@ -18,16 +16,19 @@ export function RequireAuth({ children, allowOverdue = false }: { children: Reac
   return <>{children}</>;
 }
 
-/** Where a signed-in user lands: the dashboard when they may see it, else the tickets. */
-export function landingOf(user: SessionUser | null): string {
-  return canSee(user, 'dashboard') ? '/' : '/tickets';
-}
+/**
+ * The navigation state of a user arriving at '/' without asking for it (after login, or from a public page):
+ * the dashboard sends those who may not see it on to the tickets instead of refusing them. The permission
+ * rules stay out of the first bundle: '/' decides.
+ */
+export const LANDING = { landing: true } as const;
+export const isLanding = (state: unknown): boolean => (state as { landing?: unknown } | null)?.landing === true;
 
 /** Public routes: authenticated users go to their landing. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   if (loading) return <PageLoading fullScreen />;
-  if (user) return <Navigate to={landingOf(user)} replace />;
+  if (user) return <Navigate to="/" replace state={LANDING} />;
   return <>{children}</>;
 }
 
@@ -38,9 +39,9 @@ export function SignupGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Where a signed-in user returns after login: the origin kept by RequireAuth, else `landing`. */
-export function originOf(state: unknown, landing = '/'): string {
+/** Where a signed-in user returns after login: the origin kept by RequireAuth, else '/' (their landing). */
+export function originOf(state: unknown): string {
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/signup' || from.pathname === '/') return landing;
+  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/signup' || from.pathname === '/') return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

@@ -5,7 +5,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@atende/kit/contracts';
 import { getDashboard } from '../../api/dashboard';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
+import { isLanding } from '../../auth/guards';
 import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
 import { errorCodeOf } from '../../errors/errorMessage';
@@ -22,10 +24,14 @@ import { SmartAlerts } from './SmartAlerts';
 import { TicketsPerDayChart, TicketsPerUserChart } from './TicketsCharts';
 import { useDashboardFormat } from './useDashboardFormat';
 
-/** '/' (spec 002 §2): admins, super users and users with showDashboard; the others get the 403 screen (back to /tickets). */
+/**
+ * '/' (spec 002 §2): admins, super users and users with showDashboard; the others get the 403 screen (back to
+ * /tickets) — or, when they only landed here (after login), the tickets.
+ */
 export default function DashboardPage() {
   const { user } = useAuth();
-  if (!canSee(user, 'dashboard')) return <NoPermission />;
+  const location = useLocation();
+  if (!canSee(user, 'dashboard')) return isLanding(location.state) ? <Navigate to="/tickets" replace /> : <NoPermission />;
   return <Dashboard />;
 }
 

@@ -4,7 +4,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
-import { landingOf, originOf } from '../../auth/guards';
+import { LANDING, originOf } from '../../auth/guards';
 import { toastError } from '../../errors/toast';
 import { AuthLayout } from '../../layout/AuthLayout';
 import { usePublicSettings } from '../../theme/PublicSettingsContext';
@@ -22,16 +22,16 @@ export default function LoginPage() {
 
   const onFinish = async (values: LoginForm) => {
     setSubmitting(true);
-    let user;
     try {
-      user = await login(values.email.trim(), values.password);
+      await login(values.email.trim(), values.password);
     } catch (err) {
       toastError(err);
       setSubmitting(false);
       return;
     }
     // An overdue company is sent on to /financeiro-aberto by the private route guard.
-    navigate(originOf(location.state, landingOf(user)), { replace: true });
+    const target = originOf(location.state);
+    navigate(target, { replace: true, state: target === '/' ? LANDING : undefined });
   };
 
   return (
