@@ -281,15 +281,18 @@ try {
 
   const inbound = await measureInboundRuns();
   const inboundTable = [
-    '| connection | messages/s | p50 ms | p90 ms | p99 ms | seen | stored | CPU per message (ms) |',
-    '|---|---|---|---|---|---|---|---|',
-    ...inbound.map(({ label, m }) => `| ${label} | ${m.rate} | ${m.pct(50)} | ${m.pct(90)} | ${m.pct(99)} | ${m.latencies.length} of ${m.rate * m.seconds} | ${m.stored} | ${m.cpuPerMessage} |`),
+    '| connection | messages/s | p50 ms | p90 ms | p99 ms | in the stream: p50 / p99 ms | seen | stored | CPU per message (ms) |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...inbound.map(
+      ({ label, m }) =>
+        `| ${label} | ${m.rate} | ${m.pct(50)} | ${m.pct(90)} | ${m.pct(99)} | ${m.streamPct(50)} / ${m.streamPct(99)} | ${m.latencies.length} of ${m.rate * m.seconds} | ${m.stored} | ${m.cpuPerMessage} |`,
+    ),
   ].join('\n');
 
   writeSection(
     'tickets',
     'Tickets service (cluster path)',
-    `Seeded with \`services/tickets/scripts/seed.ts\`: one company with ${defaultSeed.tickets.toLocaleString('en')} tickets and ${(defaultSeed.tickets * defaultSeed.messagesPerTicket).toLocaleString('en')} messages, ${defaultSeed.users} users and ${defaultSeed.queues} queues, plus 9 companies of ${defaultSeed.small.tickets.toLocaleString('en')} tickets (seeding took ${seedSeconds || 'an earlier run'}${seedSeconds ? ' s' : ''}). The tickets service and the gateway each run in their own Node process as deployed (\`services/<name>/dist/main.js\`); requests go through the gateway, as an attendant with 3 queues; 50 connections, 15 s each, after a 3 s warm-up. The load generator (autocannon), both processes, PostgreSQL, NATS and Redis share the machine's 2 cores. This machine's PostgreSQL has autovacuum off: the tables are vacuumed and analysed before measuring, as autovacuum would keep them.
+    `Seeded with \`services/tickets/scripts/seed.ts\`: one company with ${defaultSeed.tickets.toLocaleString('en')} tickets and ${(defaultSeed.tickets * defaultSeed.messagesPerTicket).toLocaleString('en')} messages, ${defaultSeed.users} users and ${defaultSeed.queues} queues, plus 9 companies of ${defaultSeed.small.tickets.toLocaleString('en')} tickets, spread over the last year, messages stored in the order they were exchanged (seeding took ${seedSeconds || 'an earlier run'}${seedSeconds ? ' s' : ''}). The tickets service and the gateway each run in their own Node process as deployed (\`services/<name>/dist/main.js\`); requests go through the gateway, as an attendant with 3 queues; 50 connections, 15 s each, after a 3 s warm-up. The load generator (autocannon), both processes, PostgreSQL, NATS and Redis share the machine's 2 cores. This machine's PostgreSQL has autovacuum off: the tables are vacuumed and analysed before measuring, as autovacuum would keep them.
 
 ${tableHead}
 ${row('GET /api/tickets?status=open (page 1, attendant with 3 queues)', list)}
@@ -307,7 +310,7 @@ The list and message pages are answered from the tickets service's per-company r
 
 Targets: list ≥ 2,000 req/s with p99 < 50 ms; message search p99 < 150 ms; messages p99 < 20 ms.
 
-Inbound: \`channels.message.received\` events published on NATS for 10 s at each rate, paced in 10 ms slots, after 5 s at 300/s to warm the process up (not measured). Two of every five messages open a new conversation (a new number: a contact and a ticket are created), the other three follow up on a conversation opened earlier in the run, picked at random; measured from publication until \`tickets.message.created\` is seen on the bus (target p99 < 20 ms at 500/s, nothing lost). "no chatbot": a connection without queues; "chatbot menu": a connection with 10 queues, so every message also gets the chatbot's queue menu (a second message, a send command and their events). The tickets service takes up to ${INBOUND_CONCURRENCY} at once, ${INBOUND_BATCH} per transaction. CPU per message: CPU time of each process group (from /proc) over the run, divided by the messages sent; the load generator is this bench's process (it also runs auth, admin and realtime, which fans the events out).
+Inbound: \`channels.message.received\` events published on NATS for 10 s at each rate, paced in 10 ms slots, after 5 s at 300/s to warm the process up (not measured). Two of every five messages open a new conversation (a new number: a contact and a ticket are created), the other three follow up on a conversation opened earlier in the run, picked at random; measured from publication until \`tickets.message.created\` is seen on the bus (target p99 < 20 ms at 500/s, nothing lost), and on the stream's own clock: from the message stored in the JetStream stream (ready to be consumed) to its \`tickets.message.created\` stored there (published), which leaves out this process's own delays in publishing and receiving. "no chatbot": a connection without queues; "chatbot menu": a connection with 10 queues, so every message also gets the chatbot's queue menu (a second message, a send command and their events). The tickets service takes up to ${INBOUND_CONCURRENCY} at once, ${INBOUND_BATCH} per transaction. CPU per message: CPU time of each process group (from /proc) over the run, divided by the messages sent; the load generator is this bench's process (it also runs auth, admin and realtime, which fans the events out).
 
 ${inboundTable}
 
