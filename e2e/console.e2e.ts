@@ -71,6 +71,11 @@ describe('web console', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Indicators', { exact: true }).waitFor();
     await screenshot(page, 'dashboard');
+    // The management screens from the menu: the tickets report (empty until filtered) and the real-time panel.
+    await page.getByTestId('app-menu').getByText('Reports').click();
+    await page.getByText('Apply a filter to generate the report').first().waitFor();
+    await page.getByTestId('app-menu').getByText('Service Panel').click();
+    await page.getByText('No ongoing or pending tickets').waitFor();
     await page.goto('/users');
     await page.getByRole('button', { name: 'Add user' }).click();
     await dialog(page).getByLabel('Name').fill('Ana Attendant');

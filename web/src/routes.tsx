@@ -26,6 +26,8 @@ const QuickMessagesPage = lazy(() => import('./pages/quick-messages/QuickMessage
 const ContactsPage = lazy(() => import('./pages/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('./pages/contacts/ContactImportPage'));
 const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
+const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
+const MomentsPage = lazy(() => import('./pages/moments/MomentsPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
@@ -41,6 +43,8 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/contacts', element: <ContactsPage /> },
   { path: '/contacts/import', element: <ContactImportPage /> },
   { path: '/Kanban', element: <KanbanPage /> },
+  { path: '/reports', element: <ReportsPage /> },
+  { path: '/moments', element: <MomentsPage /> },
 ];
 
 export function AppRoutes() {

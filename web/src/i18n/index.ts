@@ -5,10 +5,13 @@ import { buildResources, type LocaleModules } from './resources';
 /**
  * i18next with every JSON file under src/locales/<lang>/<namespace>.json (any area's namespace
  * loads by itself). pt-BR is the default and the fallback; tr is listed and falls back.
- * The dashboard's namespace is left out: its lazy chunk brings it (addNamespaces), so the texts
- * of that screen do not weigh on the initial JS every page downloads.
+ * The namespaces of the dashboard, the reports and the real-time panel are left out: their lazy chunks
+ * bring them (addNamespaces), so the texts of those screens do not weigh on the initial JS every page
+ * downloads (their menu labels are in the shell's).
  */
-const modules = import.meta.glob(['../locales/*/*.json', '!../locales/*/dashboard.json'], { eager: true });
+const modules = import.meta.glob(['../locales/*/*.json', '!../locales/*/dashboard.json', '!../locales/*/reports.json', '!../locales/*/moments.json'], {
+  eager: true,
+});
 export const resources = buildResources(modules);
 
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@atende/kit/contracts';
-import { entryOfPath, visibleMenu, type MenuContext } from './menuItems';
+import { entryOfPath, menuEntries, visibleMenu, type MenuContext } from './menuItems';
 
 const user = (over: Partial<SessionUser> = {}): SessionUser =>
   ({
@@ -25,28 +25,44 @@ const kanbanPlan = { useKanban: true } as MenuContext['plan'];
 
 describe('menu', () => {
   it('admins see the dashboard, the desk, users and settings, not companies', () => {
-    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', ...desk, 'users', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'settings']);
     expect(visibleMenu(ctx({ profile: 'admin' })).map((s) => s.key)).toEqual(['management', 'general', 'administration']);
   });
   it('super users also see companies', () => {
-    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', ...desk, 'users', 'settings', 'companies']);
+    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'settings', 'companies']);
   });
   it('helps shows only when the help list is not empty', () => {
     expect(keys(ctx({}, false))).toEqual(desk);
     expect(keys(ctx({}, true))).toEqual([...desk, 'helps']);
-    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', ...desk, 'helps', 'users', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'settings']);
   });
-  it('the dashboard shows for a user with showDashboard, in the management section', () => {
+  it('the dashboard and the reports show for a user with showDashboard, in the management section', () => {
     const sections = visibleMenu(ctx({ showDashboard: 'enabled' }));
     expect(sections.map((s) => [s.key, s.entries.map((e) => e.key)])).toEqual([
-      ['management', ['dashboard']],
+      ['management', ['dashboard', 'reports']],
       ['general', desk],
     ]);
     expect(keys(ctx())).not.toContain('dashboard');
+    expect(keys(ctx())).not.toContain('reports');
+    expect(entryOfPath('/reports')?.key).toBe('reports');
+  });
+  it('the real-time panel shows for a user with allowRealTime, in the management section', () => {
+    const sections = visibleMenu(ctx({ allowRealTime: 'enabled' }));
+    expect(sections.map((s) => [s.key, s.entries.map((e) => e.key)])).toEqual([
+      ['management', ['moments']],
+      ['general', desk],
+    ]);
+    expect(keys(ctx())).not.toContain('moments');
+    expect(entryOfPath('/moments')?.key).toBe('moments');
   });
   it('a management section without a screen of the user is left out', () => {
-    // allowRealTime opens the section, but the real-time panel has no screen yet
-    expect(visibleMenu(ctx({ allowRealTime: 'enabled' })).map((s) => s.key)).toEqual(['general']);
+    // allowRealTime opens the section; without the real-time panel's entry nothing of it is left
+    expect(
+      visibleMenu(
+        ctx({ allowRealTime: 'enabled' }),
+        menuEntries.filter((e) => e.key !== 'moments'),
+      ).map((s) => s.key),
+    ).toEqual(['general']);
   });
   it('kanban shows only when the plan has it', () => {
     expect(keys({ ...ctx(), plan: kanbanPlan })).toContain('kanban');

@@ -1,6 +1,17 @@
 import type { ComponentType } from 'react';
-import { BankOutlined, ContactsOutlined, MessageOutlined, ProjectOutlined, QuestionCircleOutlined, SettingOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
-import { CustomerServiceOutlined, DashboardOutlined } from '@ant-design/icons';
+import {
+  BankOutlined,
+  ClockCircleOutlined,
+  ContactsOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  MessageOutlined,
+  ProjectOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { Plan, PlanFlag, SessionUser } from '@atende/kit/contracts';
 import { canSee, planAllows } from '../permissions';
 
@@ -33,7 +44,15 @@ export const menuSections: { key: MenuSection; label?: string; visible(ctx: Menu
 
 export const menuEntries: MenuEntry[] = [
   { key: 'dashboard', section: 'management', route: '/', icon: DashboardOutlined, label: 'menu.dashboard', visible: (c) => canSee(c.user, 'dashboard') },
-  // management: reports ('reports') and the real-time panel ('realTimePanel') come with their screens
+  { key: 'reports', section: 'management', route: '/reports', icon: ProjectOutlined, label: 'menu.reports', visible: (c) => canSee(c.user, 'reports') },
+  {
+    key: 'moments',
+    section: 'management',
+    route: '/moments',
+    icon: ClockCircleOutlined,
+    label: 'menu.moments',
+    visible: (c) => canSee(c.user, 'realTimePanel'),
+  },
   { key: 'tickets', section: 'general', route: '/tickets', icon: CustomerServiceOutlined, label: 'tickets:menu', visible: () => true },
   { key: 'contacts', section: 'general', route: '/contacts', icon: ContactsOutlined, label: 'contacts:menu.label', visible: () => true },
   { key: 'tags', section: 'general', route: '/tags', icon: TagsOutlined, label: 'tags:menu', visible: () => true },

@@ -1,6 +1,6 @@
 import './dashboardLocales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Col, Flex, Result, Row, Space, Spin, Typography } from 'antd';
+import { Button, Col, Flex, Row, Space, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@atende/kit/contracts';
@@ -23,6 +23,7 @@ import { SatisfactionCards } from './SatisfactionCards';
 import { SmartAlerts } from './SmartAlerts';
 import { TicketsPerDayChart, TicketsPerUserChart } from './TicketsCharts';
 import { useDashboardFormat } from './useDashboardFormat';
+import { LoadFailed } from '../../components/LoadFailed';
 
 /**
  * '/' (spec 002 §2): admins, super users and users with showDashboard; the others get the 403 screen (back to
@@ -127,15 +128,7 @@ function Dashboard() {
       ) : load.loading ? (
         <PageLoading />
       ) : (
-        <Result
-          status="warning"
-          title={t('loadFailed')}
-          extra={
-            <Button type="primary" onClick={reload}>
-              {t('retry')}
-            </Button>
-          }
-        />
+        <LoadFailed title={t('loadFailed')} retryLabel={t('retry')} onRetry={reload} />
       )}
 
       <Row gutter={[16, 16]}>
