@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TicketsDb } from '../deps.js';
 import type { DashboardPeriod } from '../domain/dashboard.js';
 import { connections, contacts, messages, ticketLogs, tickets, users } from './schema.js';
+import { dayEnd, dayStart } from './tickets.repository.js';
 
 /** Per ticket opened in the period: where it stands, its rate, and when it was first accepted (its first 'open' log). */
 export type OpenedTotals = {
@@ -37,16 +38,14 @@ export type AttendantTotals = {
 export function dashboardRepository(db: TicketsDb) {
   const opened = (p: DashboardPeriod) =>
     sql`${tickets.companyId} = ${p.companyId}
-      and ${tickets.createdAt} >= (${p.from}::date)::timestamp at time zone ${p.timeZone}
-      and ${tickets.createdAt} < (${p.to}::date + 1)::timestamp at time zone ${p.timeZone}`;
+      and ${tickets.createdAt} >= ${dayStart(p.from, p.timeZone)} and ${tickets.createdAt} < ${dayEnd(p.to, p.timeZone)}`;
   /** The tickets opened in the period (of those queues only, when given), with their acceptance time. */
   const openedTickets = (p: DashboardPeriod, queueIds: number[] | undefined) => sql`
     select t.id, t.status, t.user_id, t.user_rating, t.created_at, t.closed_at,
       (select min(l.created_at) from ${ticketLogs} l where l.ticket_id = t.id and l.type = 'open') as accepted_at
     from ${tickets} t
     where t.company_id = ${p.companyId}
-      and t.created_at >= (${p.from}::date)::timestamp at time zone ${p.timeZone}
-      and t.created_at < (${p.to}::date + 1)::timestamp at time zone ${p.timeZone}
+      and t.created_at >= ${dayStart(p.from, p.timeZone)} and t.created_at < ${dayEnd(p.to, p.timeZone)}
       ${queueIds ? sql`and t.queue_id in ${queueIds}` : sql``}`;
   const waited = sql`extract(epoch from o.accepted_at - o.created_at)`;
   const attended = sql`case when o.closed_at >= o.accepted_at then extract(epoch from o.closed_at - o.accepted_at) end`;
@@ -57,8 +56,8 @@ export function dashboardRepository(db: TicketsDb) {
      * tickets read once for both —, and the period's activity.
      */
     overview: async (p: DashboardPeriod, queueIds?: number[]): Promise<{ opened: OpenedTotals; attendants: AttendantTotals[]; activity: PeriodActivity }> => {
-      const since = sql`(${p.from}::date)::timestamp at time zone ${p.timeZone}`;
-      const until = sql`(${p.to}::date + 1)::timestamp at time zone ${p.timeZone}`;
+      const since = dayStart(p.from, p.timeZone);
+      const until = dayEnd(p.to, p.timeZone);
       const [[tickets], [activity]] = await Promise.all([
         db.execute<{ totals: unknown; attendants: unknown[] }>(sql`
             with o as materialized (${openedTickets(p, queueIds)}),

@@ -2,7 +2,7 @@ import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { TicketsDb } from '../deps.js';
 import type { TicketListFilter } from '../domain/ticket-list-filter.js';
 import { tickets } from './schema.js';
-import { listConditions } from './tickets.repository.js';
+import { dayEnd, dayStart, listConditions } from './tickets.repository.js';
 
 /** Tickets created within [from, to] (days of the company's time zone, both inclusive). */
 export type CreatedRange = { from: string | null; to: string | null };
@@ -12,8 +12,8 @@ export function kanbanRepository(db: TicketsDb) {
   const where = (filter: TicketListFilter, created: CreatedRange, timeZone: string): SQL =>
     and(
       listConditions(filter, timeZone),
-      created.from ? sql`${tickets.createdAt} >= (${created.from}::date::timestamp at time zone ${timeZone})` : undefined,
-      created.to ? sql`${tickets.createdAt} < ((${created.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
+      created.from ? sql`${tickets.createdAt} >= ${dayStart(created.from, timeZone)}` : undefined,
+      created.to ? sql`${tickets.createdAt} < ${dayEnd(created.to, timeZone)}` : undefined,
     )!;
 
   return {

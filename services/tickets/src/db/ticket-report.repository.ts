@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TicketsDb } from '../deps.js';
 import { connections, contacts, queues, ticketLogs, tickets, users } from './schema.js';
+import { dayEnd, dayStart } from './tickets.repository.js';
 
 /** What the tickets report selects (domain/ticket-report.ts builds it from the query). */
 export type TicketReportFilter = {
@@ -54,8 +55,8 @@ const conditions = (f: TicketReportFilter): SQL => {
   if (f.userIds.length) where.push(sql`t.user_id in ${f.userIds}`);
   if (f.queueIds.length) where.push(sql`t.queue_id in ${f.queueIds}`);
   if (f.statuses.length) where.push(sql`t.status in ${f.statuses}`);
-  if (f.from) where.push(sql`t.created_at >= (${f.from}::date)::timestamp at time zone ${f.timeZone}`);
-  if (f.to) where.push(sql`t.created_at < (${f.to}::date + 1)::timestamp at time zone ${f.timeZone}`);
+  if (f.from) where.push(sql`t.created_at >= ${dayStart(f.from, f.timeZone)}`);
+  if (f.to) where.push(sql`t.created_at < ${dayEnd(f.to, f.timeZone)}`);
   if (f.onlyRated) where.push(sql`t.user_rating is not null`);
   return sql.join(where, sql` and `);
 };

@@ -72,8 +72,9 @@ export function predicateSql(p: Pred): SQL {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
-const dayEnd = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
+/** The first instant of a day (yyyy-MM-dd) of a time zone, and the first instant after it. */
+export const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+export const dayEnd = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
 
 /**
  * How the message part of a search (searchOnMessages) is evaluated. 'hashed': every message of the
