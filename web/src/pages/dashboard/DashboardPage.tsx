@@ -1,6 +1,6 @@
 import './dashboardLocales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Col, Flex, Row, Space, Spin, Typography } from 'antd';
+import { Button, Col, Flex, Row, Space, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@atende/kit/contracts';
@@ -24,6 +24,7 @@ import { SmartAlerts } from './SmartAlerts';
 import { TicketsPerDayChart, TicketsPerUserChart } from './TicketsCharts';
 import { useDashboardFormat } from './useDashboardFormat';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PageTitle } from '../../components/PageTitle';
 
 /**
  * '/' (spec 002 §2): admins, super users and users with showDashboard; the others get the 403 screen (back to
@@ -85,14 +86,7 @@ function Dashboard() {
   return (
     <Flex vertical gap={24}>
       <Flex align="center" justify="space-between" wrap gap={12}>
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {t('period', { from: shownDay(counted.initialDate), to: shownDay(counted.finalDate) })} · {scope}
-          </Typography.Text>
-        </div>
+        <PageTitle title={t('title')} subtitle={`${t('period', { from: shownDay(counted.initialDate), to: shownDay(counted.finalDate) })} · ${scope}`} />
         <Space wrap>
           <Button icon={<ReloadOutlined />} onClick={reload} disabled={load.loading}>
             {t('refresh')}

@@ -1,12 +1,11 @@
-import { DatePicker, Flex, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DashboardPeriod } from '../../api/dashboard';
+import { DayField } from '../../components/DayField';
 import { toastError } from '../../errors/toast';
 import { MAX_PERIOD_DAYS, periodProblem } from './dashboardRules';
 
-const DAY = 'YYYY-MM-DD';
 const SHOWN = 'DD/MM/YYYY';
 
 /** The period to ask for, or null after telling the user why the server would refuse it. */
@@ -30,31 +29,21 @@ type Props = { value: Partial<DashboardPeriod>; onChange(next: Partial<Dashboard
 /** Start and end date pickers (the end not before the start; no day after today: nothing was opened yet). */
 export function PeriodFields({ value, onChange }: Props) {
   const { t } = useTranslation('dashboard');
-  const start = value.initialDate ? dayjs(value.initialDate) : null;
-  const end = value.finalDate ? dayjs(value.finalDate) : null;
   const future = (d: Dayjs) => d.isAfter(dayjs(), 'day');
   return (
     <>
-      <Flex vertical gap={4}>
-        <Typography.Text type="secondary">{t('filters.startDate')}</Typography.Text>
-        <DatePicker
-          value={start}
-          onChange={(d) => onChange({ ...value, initialDate: d ? d.format(DAY) : undefined })}
-          format={SHOWN}
-          disabledDate={future}
-          aria-label={t('filters.startDate')}
-        />
-      </Flex>
-      <Flex vertical gap={4}>
-        <Typography.Text type="secondary">{t('filters.endDate')}</Typography.Text>
-        <DatePicker
-          value={end}
-          onChange={(d) => onChange({ ...value, finalDate: d ? d.format(DAY) : undefined })}
-          format={SHOWN}
-          disabledDate={(d) => future(d) || (!!start && d.isBefore(start, 'day'))}
-          aria-label={t('filters.endDate')}
-        />
-      </Flex>
+      <DayField
+        label={t('filters.startDate')}
+        value={value.initialDate}
+        onChange={(day) => onChange({ ...value, initialDate: day ?? undefined })}
+        disabledDate={future}
+      />
+      <DayField
+        label={t('filters.endDate')}
+        value={value.finalDate}
+        onChange={(day) => onChange({ ...value, finalDate: day ?? undefined })}
+        disabledDate={(d) => future(d) || (!!value.initialDate && d.isBefore(value.initialDate, 'day'))}
+      />
     </>
   );
 }

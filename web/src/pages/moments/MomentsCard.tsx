@@ -3,7 +3,8 @@ import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Ticket } from '@atende/kit/contracts';
-import { canOpenTicket, shortMessage, shortName, ticketTime, type PanelViewer } from './momentsRules';
+import { formatTicketTime } from '../tickets/ticketRules';
+import { canOpenTicket, shortMessage, shortName, type PanelViewer } from './momentsRules';
 
 type Colors = { border: string; secondary: string };
 
@@ -72,7 +73,7 @@ const MomentsRow = memo(function MomentsRow({ ticket, canOpen, now, colors, firs
         <span style={NAME} title={name}>
           {shortName(name)}
         </span>
-        <span style={{ color: colors.secondary, fontSize: 12, flex: 'none' }}>{ticketTime(ticket.updatedAt, now)}</span>
+        <span style={{ color: colors.secondary, fontSize: 12, flex: 'none' }}>{formatTicketTime(ticket.updatedAt, now)}</span>
       </span>
       <span style={LINE}>
         <span style={{ ...ELLIPSIS, color: colors.secondary }} title={ticket.lastMessage}>

@@ -1,6 +1,6 @@
 import './momentsLocales';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Col, Empty, Flex, Row, Typography, theme } from 'antd';
+import { Button, Col, Empty, Flex, Row, theme } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { areas, type SessionUser } from '@atende/kit/contracts';
@@ -12,6 +12,7 @@ import { MomentsCard } from './MomentsCard';
 import { msUntilMidnight, panelCards, type PanelViewer } from './momentsRules';
 import { useMomentsTickets } from './useMomentsTickets';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PageTitle } from '../../components/PageTitle';
 
 /**
  * '/moments', Painel de Atendimentos (spec 002 §2): admins, super users and users with allowRealTime;
@@ -91,12 +92,7 @@ function MomentsPanel({ user }: { user: SessionUser }) {
   return (
     <Flex vertical gap={16}>
       <Flex align="center" justify="space-between" wrap gap={12}>
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
-        </div>
+        <PageTitle title={t('title')} subtitle={t('subtitle')} />
         <Button icon={<ReloadOutlined />} onClick={reload} loading={loaded && loading}>
           {t('refresh')}
         </Button>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '@atende/kit/contracts';
-import { applyPanelChanges, canOpenTicket, msUntilMidnight, onPanel, panelCards, shortMessage, shortName, ticketTime, type PanelViewer } from './momentsRules';
+import { applyPanelChanges, canOpenTicket, msUntilMidnight, onPanel, panelCards, shortMessage, shortName, type PanelViewer } from './momentsRules';
+import { formatTicketTime as ticketTime } from '../tickets/ticketRules';
 
 const ticket = (id: number, over: Partial<Ticket> = {}): Ticket =>
   ({

@@ -22,17 +22,6 @@ export const shortName = (name: string | null | undefined): string => cut(name, 
 /** The last message of a row: at most 30 characters, else its first 27 and '...'. */
 export const shortMessage = (text: string | null | undefined): string => cut(text, MESSAGE_MAX, 27);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The time of a row in local time: HH:mm when it is the same day as `now`, else dd/MM/yyyy ('' when unreadable). */
-export function ticketTime(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  return sameDay ? `${pad(at.getHours())}:${pad(at.getMinutes())}` : `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
-}
-
 /** Milliseconds from `now` to the next local midnight (when 'today' changes and the times must be shown again). */
 export function msUntilMidnight(now: Date = new Date()): number {
   const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);

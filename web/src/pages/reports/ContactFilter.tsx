@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Select, Tooltip, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { readSetting } from '../../api/tickets';
-import { useAuth } from '../../auth/AuthContext';
 import { ContactDialog } from '../contacts/ContactDialog';
-import { displayNumber, hidesNumber, searchTerm } from '../tickets/dialogs/dialogRules';
+import { displayNumber, searchTerm } from '../tickets/dialogs/dialogRules';
 import { useContactSearch } from '../tickets/useContactSearch';
+import { useNumbersHidden } from '../tickets/useNumbersHidden';
 
 type Props = { id?: string; value: number | null; onChange(contactId: number | null): void };
 
@@ -17,22 +16,12 @@ type Props = { id?: string; value: number | null; onChange(contactId: number | n
  */
 export function ContactFilter({ id, value, onChange }: Props) {
   const { t } = useTranslation('reports');
-  const { user } = useAuth();
   const [term, setTerm] = useState('');
   // The chosen contact's option keeps its label once the search text is cleared.
   const { contacts, setContacts, searching } = useContactSearch(term, { keepWhenShort: true });
   const [adding, setAdding] = useState(false);
-  const [hideSetting, setHideSetting] = useState<string | null | undefined>(undefined);
 
-  useEffect(() => {
-    let active = true;
-    void readSetting('lgpdHideNumber').then((v) => active && setHideSetting(v));
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  const hide = hideSetting === undefined ? user?.profile === 'user' && !user.super : hidesNumber(hideSetting, user);
+  const hide = useNumbersHidden();
   const options = useMemo(() => contacts.map((c) => ({ value: c.id, label: `${c.name} - ${displayNumber(c.number, hide)}` })), [contacts, hide]);
   const canAdd = !searching && !!searchTerm(term);
   const emptyText = searching ? t('filters.searching') : searchTerm(term) ? t('filters.noContacts') : t('filters.typeMore');

@@ -1,17 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Checkbox, DatePicker, Flex, Select, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Select, Typography } from 'antd';
 import { FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Queue } from '@atende/kit/contracts';
 import { listQueues, listUserOptions, type UserOption } from '../../api/tickets';
+import { DayField } from '../../components/DayField';
 import { toastError } from '../../errors/toast';
 import { useConnections } from '../../hooks/useConnections';
 import { ContactFilter } from './ContactFilter';
 import { REPORT_STATUSES, type ReportFilter } from './reportRules';
-
-const DAY = 'YYYY-MM-DD';
-const SHOWN = 'DD/MM/YYYY';
 
 type Props = {
   value: ReportFilter;
@@ -58,8 +55,6 @@ export function ReportFilters({ value, onChange, onApply, onExport, loading, exp
   }, [i18n]);
 
   const set = <K extends keyof ReportFilter>(key: K, next: ReportFilter[K]) => onChange({ ...value, [key]: next });
-  const start = value.dateFrom ? dayjs(value.dateFrom) : null;
-  const end = value.dateTo ? dayjs(value.dateTo) : null;
   const multi = { mode: 'multiple' as const, allowClear: true, maxTagCount: 'responsive' as const, placeholder: t('filters.all') };
 
   return (
@@ -113,26 +108,18 @@ export function ReportFilters({ value, onChange, onApply, onExport, loading, exp
           </Field>
         </Flex>
         <Flex wrap gap={12} align="flex-end">
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">{t('filters.startDate')}</Typography.Text>
-            <DatePicker
-              value={start}
-              onChange={(d) => set('dateFrom', d ? d.format(DAY) : null)}
-              format={SHOWN}
-              disabledDate={(d) => !!end && d.isAfter(end, 'day')}
-              aria-label={t('filters.startDate')}
-            />
-          </Flex>
-          <Flex vertical gap={4}>
-            <Typography.Text type="secondary">{t('filters.endDate')}</Typography.Text>
-            <DatePicker
-              value={end}
-              onChange={(d) => set('dateTo', d ? d.format(DAY) : null)}
-              format={SHOWN}
-              disabledDate={(d) => !!start && d.isBefore(start, 'day')}
-              aria-label={t('filters.endDate')}
-            />
-          </Flex>
+          <DayField
+            label={t('filters.startDate')}
+            value={value.dateFrom}
+            onChange={(day) => set('dateFrom', day)}
+            disabledDate={(d) => !!value.dateTo && d.isAfter(value.dateTo, 'day')}
+          />
+          <DayField
+            label={t('filters.endDate')}
+            value={value.dateTo}
+            onChange={(day) => set('dateTo', day)}
+            disabledDate={(d) => !!value.dateFrom && d.isBefore(value.dateFrom, 'day')}
+          />
           <Checkbox checked={value.onlyRated} onChange={(e) => set('onlyRated', e.target.checked)} style={{ paddingBottom: 5 }}>
             {t('filters.onlyRated')}
           </Checkbox>

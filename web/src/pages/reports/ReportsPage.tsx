@@ -1,6 +1,6 @@
 import './reportsLocales';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TICKET_REPORT_MAX_PAGE_SIZE, type TicketReportRow } from '@atende/kit/contracts';
 import { saveBlob } from '../../api/contacts';
@@ -15,6 +15,7 @@ import { ReportFilters } from './ReportFilters';
 import { DEFAULT_PAGE_SIZE, defaultFilter, exportFileName, exportRows, filterProblem, pageAfterResize, reportParams, type ReportFilter } from './reportRules';
 import { ReportTable } from './ReportTable';
 import { xlsxBlob } from './xlsxWriter';
+import { PageTitle } from '../../components/PageTitle';
 
 /**
  * '/reports' (spec 002 §2 "Tickets report", §6): admins, super users and users with showDashboard;
@@ -113,12 +114,7 @@ function Report() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('subtitle')}</Typography.Text>
-      </div>
+      <PageTitle title={t('title')} subtitle={t('subtitle')} />
       <ReportFilters value={draft} onChange={setDraft} onApply={apply} onExport={() => void exportExcel()} loading={loading} exporting={exporting} />
       <ReportTable
         rows={shown.rows}

@@ -11,27 +11,17 @@ import {
   getContact,
   getTicket,
   listTicketNotes,
-  readSetting,
   toggleAcceptAudio,
   toggleDisableBot,
 } from '../../api/tickets';
-import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { useShellData } from '../../hooks/useShellData';
 import { planAllows } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
+import { useNumbersHidden } from './useNumbersHidden';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { DRAWER_CONTACT_NAME_MAX } from '../contacts/contactRules';
-import {
-  currentKanbanStage,
-  displayNumber,
-  hidesNumber,
-  kanbanStageCalls,
-  NOTE_MAX_LENGTH,
-  validateNote,
-  visibleExtraInfo,
-  type NoteProblem,
-} from './dialogs/dialogRules';
+import { currentKanbanStage, displayNumber, kanbanStageCalls, NOTE_MAX_LENGTH, validateNote, visibleExtraInfo, type NoteProblem } from './dialogs/dialogRules';
 
 /** The default lane (no kanban tag) in the stage select: tag ids are positive. */
 const DEFAULT_LANE = 0;
@@ -54,7 +44,6 @@ function dateParts(iso: string | null | undefined): { date: string; time: string
  */
 export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: boolean; onClose(): void; contactId: number; ticketId: number }) {
   const { t, i18n } = useTranslation('ticketDialogs');
-  const { user } = useAuth();
   const { plan } = useShellData();
   const [modal, modalHolder] = Modal.useModal();
   const [contact, setContact] = useState<Contact | null>(null);
@@ -67,10 +56,8 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
   const [saving, setSaving] = useState(false);
   const [toggling, setToggling] = useState<'audio' | 'bot' | 'block' | 'stage' | null>(null);
   const [editing, setEditing] = useState(false);
-  const [hideSetting, setHideSetting] = useState<string | null | undefined>(undefined);
   const kanbanAllowed = planAllows(plan, 'useKanban');
-  // Until the setting is read, a profile user does not see the number (no flash of the full number).
-  const hide = hideSetting === undefined ? user?.profile === 'user' && !user.super : hidesNumber(hideSetting, user);
+  const hide = useNumbersHidden(open);
 
   const loadContact = useCallback(() => getContact(contactId).then(setContact), [contactId]);
 
@@ -91,7 +78,6 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
       .then((list) => active && setNotes(list))
       .catch(() => active && setNotes([]))
       .finally(() => active && setNotesLoading(false));
-    void readSetting('lgpdHideNumber').then((v) => active && setHideSetting(v));
     return () => {
       active = false;
     };

@@ -4,7 +4,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Contact } from '@atende/kit/contracts';
-import { createTicket, readSetting } from '../../api/tickets';
+import { createTicket } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError } from '../../errors/toast';
 import { defaultConnectionId } from '../../hooks/connectionList';
@@ -13,7 +13,8 @@ import { ContactDialog } from '../contacts/ContactDialog';
 import { QueueSelect } from './dialogs/QueueSelect';
 import { useTicketActions } from './TicketActions';
 import { useContactSearch } from './useContactSearch';
-import { displayNumber, hidesNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
+import { useNumbersHidden } from './useNumbersHidden';
+import { displayNumber, navigationAfter, preselectedQueue, searchTerm, type ListTab } from './dialogs/dialogRules';
 
 type Values = { contactId?: number; queueId?: number; whatsappId?: number };
 
@@ -47,10 +48,9 @@ export function NewTicketDialog({ open, onClose, onTab, contact = null }: Props)
   const { contacts, setContacts, searching } = useContactSearch(term, { keepWhenShort: true });
   const [saving, setSaving] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [hideSetting, setHideSetting] = useState<string | null | undefined>(undefined);
   // A user without queues may pick any (the server only narrows users who have queues).
   const offeredQueues = userQueues.length > 0 ? userQueues : queues;
-  const hide = hideSetting === undefined ? user?.profile === 'user' && !user.super : hidesNumber(hideSetting, user);
+  const hide = useNumbersHidden(open);
 
   useEffect(() => {
     if (!open) return;
@@ -59,11 +59,6 @@ export function NewTicketDialog({ open, onClose, onTab, contact = null }: Props)
     setTerm('');
     setContacts(contact ? [contact] : []);
     if (contact) form.setFieldValue('contactId', contact.id);
-    let active = true;
-    void readSetting('lgpdHideNumber').then((v) => active && setHideSetting(v));
-    return () => {
-      active = false;
-    };
     // Only when the dialog opens (the queues arrive once per page).
   }, [open]);
 
