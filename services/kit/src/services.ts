@@ -36,6 +36,7 @@ export const serviceMap = {
       '/api/chatbot', '/api/contactTags', '/api/contacts', '/api/contactsImport', '/api/dashboard',
       '/api/message', '/api/messages', '/api/pin-tickets', '/api/queue', '/api/quick-messages', '/api/tag', '/api/tags',
       '/api/tags-contacts', '/api/ticket-notes', '/api/ticket-tags', '/api/ticket', '/api/ticketreport', '/api/tickets', '/api/tickets-log',
+      '/api/usersMoments',
       '/api/media/tickets',
     ],
   },

@@ -12,6 +12,7 @@ import {
   type ListTicketsQuery,
   type Ticket,
   type TicketLogEntry,
+  type TicketStatus,
   type UpdateTicketBody,
 } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
@@ -284,40 +285,58 @@ export function createTicketDesk(deps: TicketsDeps) {
 
     /** GET /dashboard/moments: the real-time panel's tickets of the period (default the last 30 days). */
     async moments(auth: AuthUser, query: DashboardMomentsQuery): Promise<Ticket[]> {
-      const c = await access.caller(auth);
-      if (!areas.realTimePanel(c.viewer)) throw new AppError('ERR_NO_PERMISSION', 'No permission');
-      const statuses = query.status ? [query.status] : null;
-      const where = specialize(
-        and(
-          visibilityPredicate(visibilityRule(c.viewer)),
-          narrowing(c.viewer, query.showAll === true),
-          queueSelection(c.viewer, query.queueIds),
-          query.userId ? { op: 'userIs', userId: query.userId } : TRUE,
-        ),
-        statuses,
-      );
       const now = new Date();
-      const filter: TicketListFilter = {
-        companyId: c.companyId,
-        statuses,
-        where,
-        connectionIds: null,
-        tagIds: null,
-        withUnread: false,
-        search: null,
-        createdOn: null,
-        updatedOn: null,
+      return panelTickets(auth, {
+        statuses: query.status ? [query.status] : null,
+        showAll: query.showAll === true,
+        queueIds: query.queueIds,
+        userId: query.userId ?? null,
         updatedBetween: {
           from: query.dateStart ?? new Date(now.getTime() - MOMENTS_DAYS * 86_400_000).toISOString(),
           to: query.dateEnd ?? now.toISOString(),
         },
-        sort: 'DESC',
-        limit: MOMENTS_LIMIT,
-        offset: 0,
-      };
-      const { ids } = await ticketsRepository(db).pageIds(filter, tz);
-      return loadTicketDetails(db, c.companyId, ids);
+      });
+    },
+
+    /** GET /usersMoments: the service panel's tickets being handled now (waiting or in service), whatever their age. */
+    async usersMoments(auth: AuthUser): Promise<Ticket[]> {
+      return panelTickets(auth, { statuses: ['pending', 'open'], showAll: true, queueIds: undefined, userId: null, updatedBetween: null });
     },
   };
+
+  /** The real-time panel's tickets: its permission, the caller's visibility, newest first, at most MOMENTS_LIMIT. */
+  async function panelTickets(
+    auth: AuthUser,
+    query: { statuses: TicketStatus[] | null; showAll: boolean; queueIds: number[] | undefined; userId: number | null; updatedBetween: TicketListFilter['updatedBetween'] },
+  ): Promise<Ticket[]> {
+    const c = await access.caller(auth);
+    if (!areas.realTimePanel(c.viewer)) throw new AppError('ERR_NO_PERMISSION', 'No permission');
+    const where = specialize(
+      and(
+        visibilityPredicate(visibilityRule(c.viewer)),
+        narrowing(c.viewer, query.showAll),
+        queueSelection(c.viewer, query.queueIds),
+        query.userId ? { op: 'userIs', userId: query.userId } : TRUE,
+      ),
+      query.statuses,
+    );
+    const filter: TicketListFilter = {
+      companyId: c.companyId,
+      statuses: query.statuses,
+      where,
+      connectionIds: null,
+      tagIds: null,
+      withUnread: false,
+      search: null,
+      createdOn: null,
+      updatedOn: null,
+      updatedBetween: query.updatedBetween,
+      sort: 'DESC',
+      limit: MOMENTS_LIMIT,
+      offset: 0,
+    };
+    const { ids } = await ticketsRepository(db).pageIds(filter, tz);
+    return loadTicketDetails(db, c.companyId, ids);
+  }
 }
 export type TicketDesk = ReturnType<typeof createTicketDesk>;

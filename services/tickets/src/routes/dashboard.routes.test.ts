@@ -77,6 +77,25 @@ describe('GET /api/dashboard/moments', () => {
   });
 });
 
+describe('GET /api/usersMoments', () => {
+  it('answers the tickets waiting or in service now, whatever their age, with user and contact', async () => {
+    const closedId = (await sqlq<{ id: number }>(`insert into tickets.tickets (company_id, contact_id, status) values ($1, $2, 'closed') returning id`, C1, await h.insertContact(C1, { name: 'closedNow' })))[0]!.id;
+    const res = await h.request('GET', '/api/usersMoments', { token: tokens.admin });
+    expect(res.status).toBe(200);
+    expect(names(res.body)).toEqual(['old', 'openPanel', 'openPlain', 'pendingQ1', 'pendingQ2']);
+    expect(res.body.some((t: any) => t.id === closedId)).toBe(false);
+    expect(res.body.find((x: any) => x.id === ids.openPanel)).toMatchObject({ status: 'open', user: { id: 11, name: 'Painel' }, contact: { name: 'openPanel' } });
+  });
+
+  it('needs the real-time panel and keeps to what the user may see and to the caller’s company', async () => {
+    expect((await h.request('GET', '/api/usersMoments', { token: tokens.plain })).status).toBe(403);
+    const panel = await h.request('GET', '/api/usersMoments', { token: tokens.panel });
+    expect(names(panel.body)).toEqual(['openPanel', 'pendingQ1']);
+    expect((await h.request('GET', '/api/usersMoments', { token: tokens.other })).body).toEqual([]);
+    expect((await h.request('GET', '/api/usersMoments')).status).toBe(401);
+  });
+});
+
 describe('GET /api/dashboard/ticketsDay and /api/dashboard/ticketsUsers', () => {
   // Company 3's tickets at fixed instants; the service counts in America/Sao_Paulo (UTC-3).
   const C3 = 3;

@@ -31,4 +31,10 @@ export const dashboardRoutes: RouteModule = (app, deps) => {
     { preHandler: deps.guards.area('realTimePanel'), schema: { tags: ['dashboard'], querystring: dashboardMomentsQuery, response: { 200: z.array(ticket) } } },
     (request) => desk.moments(request.auth, request.query),
   );
+  // The service panel's live board (spec 001 §7, its shape not shown): the tickets waiting or in service now.
+  app.get(
+    '/api/usersMoments',
+    { preHandler: deps.guards.area('realTimePanel'), schema: { tags: ['dashboard'], response: { 200: z.array(ticket) } } },
+    (request) => desk.usersMoments(request.auth),
+  );
 };
