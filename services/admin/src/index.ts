@@ -1,13 +1,27 @@
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
 import { drizzle } from 'drizzle-orm/postgres-js';
-import { Outbox, createGuards, createUnitOfWork, migrate, pingDatabase, preparedStatements, type Service, type ServiceFactory, type Subscription } from '@atende/kit';
+import {
+  Outbox,
+  createGuards,
+  createUnitOfWork,
+  migrate,
+  pingDatabase,
+  preparedStatements,
+  registerMediaRoute,
+  type Service,
+  type ServiceFactory,
+  type Subscription,
+} from '@atende/kit';
 import type { AdminConfig } from './config.js';
 import { schema } from './db/schema.js';
+import { createAnnouncements } from './domain/announcements.js';
 import { createCatalogue } from './domain/catalogue.js';
 import { createHelps } from './domain/helps.js';
 import { seedCatalogue } from './domain/seed.js';
 import { createSettings } from './domain/settings.js';
 import { startEventHandlers } from './events/handlers.js';
+import { announcementsRoutes } from './routes/announcements.routes.js';
 import { companiesRoutes } from './routes/companies.routes.js';
 import { helpsRoutes } from './routes/helps.routes.js';
 import { plansRoutes } from './routes/plans.routes.js';
@@ -17,7 +31,7 @@ export { adminConfigShape, type AdminConfig } from './config.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
-/** Companies, plans, settings, helps and the version (bounded context "admin"). */
+/** Companies, plans, settings, helps, announcements and the version (bounded context "admin"). */
 export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Service => {
   const db = drizzle(preparedStatements(ctx.sql), { schema });
   const outbox = new Outbox(ctx.sql, 'admin', ctx.bus, ctx.logger);
@@ -25,6 +39,7 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
   const catalogue = createCatalogue({ ctx, db, unitOfWork, signupTrialDays: config.SIGNUP_TRIAL_DAYS });
   const settings = createSettings({ db, unitOfWork });
   const helps = createHelps(db);
+  const announcements = createAnnouncements({ ctx, db, unitOfWork });
   const guards = createGuards({ verify: ctx.verify, companies: ctx.companies });
   let subscriptions: Subscription[] = [];
 
@@ -36,6 +51,11 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
         plansRoutes(scope, { catalogue, guards });
         settingsRoutes(scope, { settings, guards, version: ctx.version });
         helpsRoutes(scope, { helps, guards });
+      });
+      await app.register(async (scope) => {
+        await scope.register(multipart, { limits: { fileSize: config.ANNOUNCEMENT_MEDIA_MAX_BYTES, files: 1, fields: 10 } });
+        announcementsRoutes(scope, { announcements, guards });
+        registerMediaRoute(scope, { service: 'admin', storage: ctx.storage, signer: ctx.media });
       });
     },
     async start() {

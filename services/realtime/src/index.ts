@@ -67,7 +67,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     const name = (companyId: number) => emission.event.replace('{companyId}', String(companyId));
     const companyId = envelope.companyId;
     // A profile user of a company that hides numbers gets every contact of the payload masked (spec 000 §6).
-    const hiding = audience.to !== 'admins' && audience.to !== 'super' && (await hidesNumbersIn(companyId));
+    const hiding = audience.to !== 'admins' && audience.to !== 'super' && audience.to !== 'everyone' && (await hidesNumbersIn(companyId));
     let masked: { payload?: unknown; lostPayload?: unknown } | undefined;
     const shown = (socket: { data: unknown }, which: 'payload' | 'lostPayload' = 'payload'): unknown => {
       const original = which === 'payload' ? emission.payload : audience.to === 'ticket' ? audience.lostPayload : undefined;
@@ -109,6 +109,10 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         }
         case 'super':
           for (const socket of await io.in(rooms.super()).fetchSockets()) socket.emit(name((socket.data as SocketData).auth.companyId), emission.payload);
+          break;
+        case 'everyone':
+          // Platform-wide notices (announcements): no company's data in them, so neither company scope nor masking.
+          for (const socket of await io.fetchSockets()) socket.emit(name((socket.data as SocketData).auth.companyId), emission.payload);
           break;
         default: {
           const unknown: never = audience;

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { companies, helps, plans, schema, settings, type CompanyRow, type HelpRow, type PlanRow, type SettingRow } from './schema.js';
+import { announcements, companies, helps, plans, schema, settings, type AnnouncementRow, type CompanyRow, type HelpRow, type PlanRow, type SettingRow } from './schema.js';
 
 export type AdminDb = PostgresJsDatabase<typeof schema>;
 export type NewPlanRow = typeof plans.$inferInsert;
 export type NewCompanyRow = typeof companies.$inferInsert;
 export type NewHelpRow = typeof helps.$inferInsert;
+export type NewAnnouncementRow = typeof announcements.$inferInsert;
 export type CompanyWithPlanRow = { company: CompanyRow; plan: PlanRow | null };
 
 const like = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
@@ -92,6 +93,29 @@ export function helpsRepository(db: AdminDb) {
     update: async (id: number, values: Partial<NewHelpRow>): Promise<HelpRow | undefined> =>
       (await db.update(helps).set({ ...values, updatedAt: new Date() }).where(eq(helps.id, id)).returning())[0],
     remove: async (id: number): Promise<boolean> => (await db.delete(helps).where(eq(helps.id, id)).returning({ id: helps.id })).length > 0,
+  };
+}
+
+/** Drizzle queries on admin.announcements (platform-wide, newest first). */
+export function announcementsRepository(db: AdminDb) {
+  return {
+    findById: async (id: number, options: { activeOnly: boolean }): Promise<AnnouncementRow | undefined> =>
+      (await db.select().from(announcements).where(and(eq(announcements.id, id), options.activeOnly ? eq(announcements.status, true) : undefined)).limit(1))[0],
+    page: async (options: { search: string | undefined; activeOnly: boolean; page: number; pageSize: number }) => {
+      const where = and(
+        options.activeOnly ? eq(announcements.status, true) : undefined,
+        options.search ? or(ilike(announcements.title, like(options.search)), ilike(announcements.text, like(options.search))) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db.select().from(announcements).where(where).orderBy(desc(announcements.createdAt), desc(announcements.id)).limit(options.pageSize).offset((options.page - 1) * options.pageSize),
+        db.select({ n: count() }).from(announcements).where(where),
+      ]);
+      return { rows, count: total[0]?.n ?? 0 };
+    },
+    insert: async (values: NewAnnouncementRow): Promise<AnnouncementRow> => (await db.insert(announcements).values(values).returning())[0]!,
+    update: async (id: number, values: Partial<NewAnnouncementRow>): Promise<AnnouncementRow | undefined> =>
+      (await db.update(announcements).set({ ...values, updatedAt: new Date() }).where(eq(announcements.id, id)).returning())[0],
+    remove: async (id: number): Promise<AnnouncementRow | undefined> => (await db.delete(announcements).where(eq(announcements.id, id)).returning())[0],
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, numeric, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { outboxTables, type WeekdaySchedule } from '@atende/kit';
 
 export const adminSchema = pgSchema('admin');
@@ -73,10 +73,30 @@ export const helps = adminSchema.table('helps', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Platform-wide notices (spec 002): written by super users, read by every user while active. */
+export const announcements = adminSchema.table(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    /** The company of the super user who wrote it (its attachment lives in that company's folder). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    text: text('text').notNull(),
+    priority: smallint('priority').notNull().default(3),
+    status: boolean('status').notNull().default(true),
+    mediaPath: text('media_path'),
+    mediaName: varchar('media_name', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_status_created_idx').on(t.status, t.createdAt)],
+);
+
 export const { outbox, processedEvents } = outboxTables(adminSchema);
 
-export const schema = { plans, companies, settings, helps, outbox, processedEvents };
+export const schema = { plans, companies, settings, helps, announcements, outbox, processedEvents };
 export type PlanRow = typeof plans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type HelpRow = typeof helps.$inferSelect;
+export type AnnouncementRow = typeof announcements.$inferSelect;

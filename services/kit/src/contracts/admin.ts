@@ -220,4 +220,45 @@ export const createHelpBody = z.object(helpFields).partial().required({ title: t
 export const updateHelpBody = z.object(helpFields).partial();
 export const helpsQuery = z.object({ searchParam, pageNumber });
 
+// ---------- announcements (spec 002 §3 Announcement, §5, §7) ----------
+/** 1 high, 2 medium, 3 low. */
+export const ANNOUNCEMENT_PRIORITIES = [1, 2, 3] as const;
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+/** Platform-wide notices written by the super user; every user reads the active ones. mediaPath is a signed link. */
+export const announcement = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  priority: z.number().int(),
+  status: z.boolean(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Announcement = z.infer<typeof announcement>;
+/** Forms send numbers and booleans as text. */
+const announcementPriority = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ error: 'must be 1, 2 or 3' }).int('must be 1, 2 or 3').min(1, 'must be 1, 2 or 3').max(3, 'must be 1, 2 or 3'),
+);
+const announcementStatus = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' }));
+const announcementFields = {
+  title: z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(200, msg.tooLong),
+  text: z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(10_000, msg.tooLong),
+  priority: announcementPriority,
+  status: announcementStatus,
+};
+export const createAnnouncementBody = z.object({
+  ...announcementFields,
+  priority: announcementFields.priority.default(3),
+  status: announcementFields.status.default(true),
+});
+export type CreateAnnouncementBody = z.output<typeof createAnnouncementBody>;
+export const updateAnnouncementBody = z.object(announcementFields).partial();
+export type UpdateAnnouncementBody = z.output<typeof updateAnnouncementBody>;
+export const announcementsQuery = z.object({ searchParam, pageNumber });
+export const announcementsPage = z.object({ records: z.array(announcement), count: z.number().int(), hasMore: z.boolean() });
+export type AnnouncementsPage = z.infer<typeof announcementsPage>;
+
 export const versionAnswer = z.object({ version: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { company, plan } from './admin.js';
+import { announcement, company, plan } from './admin.js';
 import { user } from './users.js';
 import { connection, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
 import { contact, message, queue, quickMessage, tag, ticket, ticketScope } from './tickets.js';
@@ -25,6 +25,10 @@ export const eventSchemas = {
   'admin.plan.updated': z.object({ plan }),
   'admin.plan.deleted': z.object({ planId: z.number().int() }),
   'admin.setting.updated': z.object({ key: z.string(), value: z.string() }),
+  /** Platform-wide (the envelope's company is the super user's): every user of every company reads the active ones. */
+  'admin.announcement.created': z.object({ announcement }),
+  'admin.announcement.updated': z.object({ announcement }),
+  'admin.announcement.deleted': z.object({ announcementId: z.number().int() }),
 
   // tickets: `previous` lets realtime tell viewers who lost sight of a ticket to drop it.
   'tickets.ticket.created': z.object({ ticket }),

@@ -10,6 +10,8 @@ export type SocketAudience =
   | { to: 'admins' }
   | { to: 'user'; userId: number; exceptSessionId?: string }
   | { to: 'super' }
+  /** Every connected socket of every company (platform-wide notices only). */
+  | { to: 'everyone' }
   /**
    * Sockets whose user may see the ticket (kit visibility). With `previous`, sockets that could see
    * the ticket before but not any more receive `lostPayload` instead (so their lists drop it).
@@ -78,6 +80,11 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'tickets.contact.created': ({ data }) => [{ event: 'company-{companyId}-contact', payload: { action: 'create', contact: data.contact }, audience: { to: 'company' } }],
   'tickets.contact.updated': ({ data }) => [{ event: 'company-{companyId}-contact', payload: { action: 'update', contact: data.contact }, audience: { to: 'company' } }],
   'tickets.contact.deleted': ({ data }) => [{ event: 'company-{companyId}-contact', payload: { action: 'delete', contactId: data.contactId }, audience: { to: 'company' } }],
+  // Announcements are platform-wide: an active one reaches everyone; one turned inactive leaves everyone's
+  // bell, and only the super users' management list keeps it.
+  'admin.announcement.created': ({ data }) => announcementEmissions('create', data.announcement),
+  'admin.announcement.updated': ({ data }) => announcementEmissions('update', data.announcement),
+  'admin.announcement.deleted': ({ data }) => [{ event: 'company-announcement', payload: { action: 'delete', id: data.announcementId }, audience: { to: 'everyone' } }],
   'tickets.tag.created': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'create', tag: data.tag }, audience: { to: 'company' } }],
   'tickets.tag.updated': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'update', tag: data.tag }, audience: { to: 'company' } }],
   'tickets.tag.deleted': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'delete', tagId: data.tagId }, audience: { to: 'company' } }],
@@ -96,6 +103,14 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   ],
   'realtime.presence.changed': ({ data }) => [{ event: 'user:status', payload: { userId: data.userId, online: data.online }, audience: { to: 'company' } }],
 };
+
+function announcementEmissions(action: 'create' | 'update', record: EventData<'admin.announcement.created'>['announcement']): SocketEmission[] {
+  if (record.status) return [{ event: 'company-announcement', payload: { action, record }, audience: { to: 'everyone' } }];
+  return [
+    { event: 'company-announcement', payload: { action: 'delete', id: record.id }, audience: { to: 'everyone' } },
+    { event: 'company-announcement', payload: { action, record }, audience: { to: 'super' } },
+  ];
+}
 
 /** A personal quick reply only reaches its owner; a shared one (geral) the whole company. */
 function quickMessageEmission(action: 'create' | 'update', record: EventData<'tickets.quickMessage.created'>['quickMessage']): SocketEmission {
