@@ -5,7 +5,7 @@ import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { loginThroughPage } from './support/session.js';
 
-/** Desk screens an admin uses besides the inbox: contact import and the kanban board. */
+/** Desk screens an admin uses besides the inbox: contact import, the kanban board and the to-do list. */
 let platform: TestPlatform;
 let browser: Browser;
 
@@ -67,6 +67,31 @@ describe('desk screens', () => {
     await screenshot(page, 'kanban');
     const tags = await platform.request('GET', `/api/tickets/${ticket.body.id}`, { token });
     expect(tags.body.tags.map((t: { id: number }) => t.id)).toEqual([lane.body.id]);
+    await page.context().close();
+  });
+
+  it('keeps the to-do list in the browser: add (blank refused), edit, kept after a reload, remove', async () => {
+    const company = await platform.createCompany();
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.getByTestId('app-menu').getByText('Tarefas').click();
+    await page.waitForURL(/\/todolist$/);
+    const input = page.getByPlaceholder('Nova tarefa');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByText('Digite o texto da tarefa').waitFor();
+    await input.fill('Confirmar consultas de amanhã');
+    await input.press('Enter');
+    await page.getByText('Confirmar consultas de amanhã').waitFor();
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await input.fill('Confirmar consultas de sexta');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.reload();
+    await page.getByText('Confirmar consultas de sexta').waitFor();
+    expect(await page.getByText('Confirmar consultas de amanhã').count()).toBe(0);
+    await screenshot(page, 'todolist');
+    await page.getByRole('button', { name: 'Excluir' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+    await page.getByText('Nenhuma tarefa').waitFor();
     await page.context().close();
   });
 });

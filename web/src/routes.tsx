@@ -28,6 +28,7 @@ const ContactImportPage = lazy(() => import('./pages/contacts/ContactImportPage'
 const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
 const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 const MomentsPage = lazy(() => import('./pages/moments/MomentsPage'));
+const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
@@ -45,6 +46,7 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/Kanban', element: <KanbanPage /> },
   { path: '/reports', element: <ReportsPage /> },
   { path: '/moments', element: <MomentsPage /> },
+  { path: '/todolist', element: <TodoListPage /> },
 ];
 
 export function AppRoutes() {

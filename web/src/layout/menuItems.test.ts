@@ -20,7 +20,7 @@ const user = (over: Partial<SessionUser> = {}): SessionUser =>
 const ctx = (over: Partial<SessionUser> = {}, hasHelps = false): MenuContext => ({ user: user(over), plan: null, hasHelps });
 const keys = (c: MenuContext) => visibleMenu(c).flatMap((s) => s.entries.map((e) => e.key));
 
-const desk = ['tickets', 'contacts', 'tags', 'quickMessages'];
+const desk = ['tickets', 'contacts', 'tags', 'quickMessages', 'todolist'];
 const kanbanPlan = { useKanban: true } as MenuContext['plan'];
 
 describe('menu', () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   BankOutlined,
+  CheckSquareOutlined,
   ClockCircleOutlined,
   ContactsOutlined,
   CustomerServiceOutlined,
@@ -58,6 +59,7 @@ export const menuEntries: MenuEntry[] = [
   { key: 'tags', section: 'general', route: '/tags', icon: TagsOutlined, label: 'tags:menu', visible: () => true },
   { key: 'quickMessages', section: 'general', route: '/quick-messages', icon: MessageOutlined, label: 'quickMessages:menu', visible: () => true },
   { key: 'kanban', section: 'general', route: '/Kanban', icon: ProjectOutlined, label: 'kanban:menu', visible: () => true, plan: 'useKanban' },
+  { key: 'todolist', section: 'general', route: '/todolist', icon: CheckSquareOutlined, label: 'todolist:menu', visible: () => true },
   { key: 'helps', section: 'general', route: '/helps', icon: QuestionCircleOutlined, label: 'menu.helps', visible: (c) => c.hasHelps },
   { key: 'users', section: 'administration', route: '/users', icon: TeamOutlined, label: 'menu.users', visible: (c) => canSee(c.user, 'adminOnly') },
   {
