@@ -33,7 +33,7 @@ export const serviceMap = {
     name: 'tickets',
     port: 3003,
     prefixes: [
-      '/api/chatbot', '/api/contactTags', '/api/contacts', '/api/contactsImport', '/api/dashboard',
+      '/api/chatbot', '/api/chats', '/api/contactTags', '/api/contacts', '/api/contactsImport', '/api/dashboard',
       '/api/message', '/api/messages', '/api/pin-tickets', '/api/queue', '/api/quick-messages', '/api/tag', '/api/tags',
       '/api/tags-contacts', '/api/ticket-notes', '/api/ticket-tags', '/api/ticket', '/api/ticketreport', '/api/tickets', '/api/tickets-log',
       '/api/usersMoments',

@@ -23,6 +23,7 @@ import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
 import { createRatingDesk } from './domain/rating-runtime.js';
 import { ticketEventHandlers } from './events/handlers.js';
+import { chatsRoutes } from './routes/chats.routes.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
 import { contactImportRoutes } from './routes/contact-import.routes.js';
 import { contactsRoutes } from './routes/contacts.routes.js';
@@ -54,6 +55,7 @@ const routeModules: RouteModule[] = [
   contactImportRoutes,
   tagsRoutes,
   kanbanRoutes,
+  chatsRoutes,
 ];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { announcement, company, plan } from './admin.js';
 import { user } from './users.js';
 import { connection, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
+import { chat, chatMessage } from './chats.js';
 import { contact, message, queue, quickMessage, tag, ticket, ticketScope } from './tickets.js';
 
 /**
@@ -50,6 +51,13 @@ export const eventSchemas = {
   'tickets.quickMessage.created': z.object({ quickMessage }),
   'tickets.quickMessage.updated': z.object({ quickMessage }),
   'tickets.quickMessage.deleted': z.object({ quickMessageId: z.number().int(), userId: z.number().int().nullable() }),
+  // internal chat: every payload names its participants, the only ones told (removed ones are told to drop it).
+  'tickets.chat.created': z.object({ chat }),
+  'tickets.chat.updated': z.object({ chat, removedUserIds: z.array(z.number().int()) }),
+  'tickets.chat.deleted': z.object({ chatId: z.number().int(), userIds: z.array(z.number().int()) }),
+  /** A participant read the chat: their unreads are 0 again (their other tabs clear the badge). */
+  'tickets.chat.read': z.object({ chat, userId: z.number().int() }),
+  'tickets.chatMessage.created': z.object({ message: chatMessage, chat }),
   /** Command to the channels service: deliver (or edit/delete/react) a stored message. */
   'channels.message.send': sendCommand,
 

@@ -9,5 +9,6 @@ export * from './tickets.js';
 export * from './contacts.js';
 export * from './desk.js';
 export * from './channels.js';
+export * from './chats.js';
 export type { TicketStatus, Viewer, TicketScope, VisibilityRule } from '../visibility.js';
 export { canSeeTicket, companyHidesNumbers, hidesNumbers, maskContact, maskContactNumbers, maskNumber, visibilityRule } from '../visibility.js';

@@ -1,3 +1,4 @@
+import type { Chat, ChatSocketPayload } from './chats.js';
 import type { EventData, EventSubject } from './events.js';
 import type { TicketScope } from '../visibility.js';
 
@@ -101,6 +102,14 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
       audience: { to: 'company' },
     },
   ],
+  'tickets.chat.created': ({ data }) => chatEmissions(participantsOf(data.chat), { action: 'create', record: data.chat }),
+  'tickets.chat.updated': ({ data }) => [
+    ...chatEmissions(participantsOf(data.chat), { action: 'update', record: data.chat }),
+    ...chatEmissions(data.removedUserIds, { action: 'delete', id: data.chat.id }),
+  ],
+  'tickets.chat.deleted': ({ data }) => chatEmissions(data.userIds, { action: 'delete', id: data.chatId }),
+  'tickets.chat.read': ({ data }) => chatEmissions([data.userId], { action: 'update', record: data.chat }),
+  'tickets.chatMessage.created': ({ data }) => chatEmissions(participantsOf(data.chat), { action: 'new-message', newMessage: data.message, chat: data.chat }),
   'realtime.presence.changed': ({ data }) => [{ event: 'user:status', payload: { userId: data.userId, online: data.online }, audience: { to: 'company' } }],
 };
 
@@ -119,6 +128,13 @@ function quickMessageEmission(action: 'create' | 'update', record: EventData<'ti
     payload: { action, record },
     audience: record.geral || record.userId === null ? { to: 'company' } : { to: 'user', userId: record.userId },
   };
+}
+
+const participantsOf = (chat: Chat): number[] => chat.users.map((u) => u.userId);
+
+/** The internal chat is private to its participants: each one is addressed on their own, nobody else is. */
+function chatEmissions(userIds: number[], payload: ChatSocketPayload): SocketEmission[] {
+  return [...new Set(userIds)].map((userId) => ({ event: 'company-{companyId}-chat', payload, audience: { to: 'user', userId } }));
 }
 
 export function emissionsFor(subject: string, envelope: { companyId: number | null; data: unknown }): SocketEmission[] {

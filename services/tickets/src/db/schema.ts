@@ -335,8 +335,74 @@ export const users = ticketsSchema.table(
   (t) => [index('users_company_idx').on(t.companyId)],
 );
 
+/**
+ * The internal chat (spec 002 §3): employees of one company talking privately (two people) or in
+ * groups. A private chat keeps its pair of users (lower id first) so the pair has one chat at most,
+ * even when both open it at the same moment.
+ */
+export const chats = ticketsSchema.table(
+  'chats',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    companyId: integer('company_id').notNull(),
+    title: varchar('title', { length: 255 }).notNull().default(''),
+    isGroup: boolean('is_group').notNull().default(false),
+    ownerId: integer('owner_id').notNull(),
+    /** Storage key of a group's photo. */
+    groupImage: text('group_image'),
+    lastMessage: text('last_message').notNull().default(''),
+    privateLowId: integer('private_low_id'),
+    privateHighId: integer('private_high_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('chats_uuid_key').on(t.uuid),
+    uniqueIndex('chats_private_pair_key')
+      .on(t.companyId, t.privateLowId, t.privateHighId)
+      .where(sql`not ${t.isGroup}`),
+  ],
+);
+
+export const chatUsers = ticketsSchema.table(
+  'chat_users',
+  {
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    /** Messages of others since this participant last read the chat. */
+    unreads: integer('unreads').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    /** "My chats": a user's memberships. */
+    index('chat_users_user_idx').on(t.userId, t.chatId),
+  ],
+);
+
+export const chatMessages = ticketsSchema.table(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    chatId: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').notNull(),
+    message: text('message').notNull().default(''),
+    mediaKey: text('media_key'),
+    mediaName: varchar('media_name', { length: 500 }),
+    mediaType: varchar('media_type', { length: 20 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  /** Pages of a chat, newest first. */
+  (t) => [index('chat_messages_chat_idx').on(t.chatId, t.id.desc())],
+);
+
 export const { outbox, processedEvents } = outboxTables(ticketsSchema);
 
 export const schema = {
   contacts, queues, chatbots, tags, contactTags, tickets, ticketTags, messages, ticketNotes, ticketLogs, pinnedTickets, quickMessages, connections, users, outbox, processedEvents,
+  chats, chatUsers, chatMessages,
 };
