@@ -20,12 +20,14 @@ import { createCatalogue } from './domain/catalogue.js';
 import { createHelps } from './domain/helps.js';
 import { seedCatalogue } from './domain/seed.js';
 import { createSettings } from './domain/settings.js';
+import { createWhitelabel } from './domain/whitelabel.js';
 import { startEventHandlers } from './events/handlers.js';
 import { announcementsRoutes } from './routes/announcements.routes.js';
 import { companiesRoutes } from './routes/companies.routes.js';
 import { helpsRoutes } from './routes/helps.routes.js';
 import { plansRoutes } from './routes/plans.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
+import { whitelabelRoutes } from './routes/whitelabel.routes.js';
 
 export { adminConfigShape, type AdminConfig } from './config.js';
 
@@ -40,6 +42,7 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
   const settings = createSettings({ db, unitOfWork });
   const helps = createHelps(db);
   const announcements = createAnnouncements({ ctx, db, unitOfWork });
+  const whitelabel = createWhitelabel({ ctx, settings });
   const guards = createGuards({ verify: ctx.verify, companies: ctx.companies });
   let subscriptions: Subscription[] = [];
 
@@ -55,6 +58,7 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
       await app.register(async (scope) => {
         await scope.register(multipart, { limits: { fileSize: config.ANNOUNCEMENT_MEDIA_MAX_BYTES, files: 1, fields: 10 } });
         announcementsRoutes(scope, { announcements, guards });
+        whitelabelRoutes(scope, { whitelabel, guards });
         registerMediaRoute(scope, { service: 'admin', storage: ctx.storage, signer: ctx.media });
       });
     },

@@ -27,6 +27,8 @@ export const serviceMap = {
       '/api/announcements', '/api/companies', '/api/companiesPlan', '/api/companySettingOne', '/api/companySettings',
       '/api/helps', '/api/invoices', '/api/plans', '/api/public-settings', '/api/setting', '/api/settings',
       '/api/settings-whitelabel', '/api/subscription', '/api/version', '/api/media/admin',
+      // Whitelabel images, public (the login page shows them before any session).
+      '/public',
     ],
   },
   tickets: {
