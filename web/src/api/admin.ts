@@ -87,6 +87,19 @@ export async function updateSetting(key: SettingKey, value: string): Promise<Set
   return data;
 }
 
+/** Whitelabel image slots (spec 001 §7): logos by mode, and the login and signup backgrounds. */
+export type WhitelabelUpload = { kind: 'logo'; mode: 'Light' | 'Dark' | 'Favicon' } | { kind: 'login'; mode: 'Enter' | 'Register' };
+
+/** POST /api/settings-whitelabel/logo|login (super user): stores the image, points its setting at it; answers the stored name. */
+export async function uploadWhitelabelImage(slot: WhitelabelUpload, file: Blob, fileName: string): Promise<string> {
+  const form = new FormData();
+  form.append('typeArch', slot.kind);
+  form.append('mode', slot.mode);
+  form.append('file', file, fileName);
+  const { data } = await http.post<string>(`/settings-whitelabel/${slot.kind}`, form, { headers: { 'Content-Type': 'multipart/form-data' } });
+  return data;
+}
+
 // ---------- helps ----------
 /** GET /api/helps/list: every help entry (any signed-in user). */
 export async function listHelps(): Promise<Help[]> {

@@ -12,9 +12,10 @@ import { HelpsManager } from '../helps/HelpsManager';
 import { OptionsTab } from './OptionsTab';
 import { PlansManager } from './PlansManager';
 import { SchedulesTab } from './SchedulesTab';
+import { WhitelabelTab } from './WhitelabelTab';
 import { toValues, valueOf, type SettingValues } from './settingsModel';
 
-/** /settings (spec 001 §2): admins only; the super user also manages companies, plans and helps. */
+/** /settings (spec 001 §2): admins only; the super user also manages companies, plans, helps and the whitelabel. */
 export default function SettingsPage() {
   const { user } = useAuth();
   if (!user || !isAdminLike(user)) return <NoPermission />;
@@ -61,6 +62,15 @@ function SettingsScreen({ companyId, superUser }: { companyId: number; superUser
           { key: 'companies', label: t('tabs.companies'), children: <CompaniesManager /> },
           { key: 'plans', label: t('tabs.plans'), children: <PlansManager /> },
           { key: 'helps', label: t('tabs.helps'), children: <HelpsManager /> },
+          {
+            key: 'whitelabel',
+            label: t('tabs.whitelabel'),
+            children: (
+              <Spin spinning={loading}>
+                <WhitelabelTab values={values} onSaved={onSaved} />
+              </Spin>
+            ),
+          },
         ]
       : []),
   ];
