@@ -447,6 +447,8 @@ export const dashboardAttendant = z.object({
   id: z.number().int(),
   name: z.string(),
   tickets: z.number().int(),
+  /** Of those, the ones closed (resolved) by now. */
+  closed: z.number().int(),
   rating: z.number().min(0).max(5),
   countRating: z.number().int(),
   avgWaitTime: z.number().min(0),

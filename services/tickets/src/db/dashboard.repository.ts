@@ -28,6 +28,7 @@ export type AttendantTotals = {
   name: string;
   online: boolean;
   tickets: number;
+  closed: number;
   rating: number | null;
   countRating: number;
   waitSeconds: number | null;
@@ -62,7 +63,7 @@ export function dashboardRepository(db: TicketsDb) {
         db.execute<{ totals: unknown; attendants: unknown[] }>(sql`
             with o as materialized (${openedTickets(p, queueIds)}),
             per_user as (
-              select o.user_id, count(*)::int as tickets, avg(o.user_rating) as rating, count(o.user_rating)::int as count_rating,
+              select o.user_id, count(*)::int as tickets, count(*) filter (where o.status = 'closed')::int as closed, avg(o.user_rating) as rating, count(o.user_rating)::int as count_rating,
                 avg(${waited}) as wait_seconds, avg(${attended}) as support_seconds
               from o where o.user_id is not null group by o.user_id)
             select
@@ -81,7 +82,7 @@ export function dashboardRepository(db: TicketsDb) {
                 'waitSeconds', avg(${waited}),
                 'supportSeconds', avg(${attended})) from o) as totals,
               (select coalesce(json_agg(json_build_object(
-                  'id', u.id, 'name', u.name, 'online', u.online, 'tickets', coalesce(pu.tickets, 0), 'rating', pu.rating,
+                  'id', u.id, 'name', u.name, 'online', u.online, 'tickets', coalesce(pu.tickets, 0), 'closed', coalesce(pu.closed, 0), 'rating', pu.rating,
                   'countRating', coalesce(pu.count_rating, 0), 'waitSeconds', pu.wait_seconds, 'supportSeconds', pu.support_seconds)
                 order by u.name, u.id), '[]'::json)
                from ${users} u left join per_user pu on pu.user_id = u.id where u.company_id = ${p.companyId}) as attendants`),

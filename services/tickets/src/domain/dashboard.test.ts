@@ -61,9 +61,9 @@ describe('dashboard counters', () => {
   });
 
   it('gives attendants without rated tickets a rating of 0', () => {
-    expect(dashboardAttendant({ id: 3, name: 'Ana', online: true, tickets: 2, rating: null, countRating: 0, waitSeconds: 90, supportSeconds: null })).toEqual({
-      id: 3, name: 'Ana', online: true, tickets: 2, rating: 0, countRating: 0, avgWaitTime: 1.5, avgSupportTime: 0,
+    expect(dashboardAttendant({ id: 3, name: 'Ana', online: true, tickets: 2, closed: 1, rating: null, countRating: 0, waitSeconds: 90, supportSeconds: null })).toEqual({
+      id: 3, name: 'Ana', online: true, tickets: 2, closed: 1, rating: 0, countRating: 0, avgWaitTime: 1.5, avgSupportTime: 0,
     });
-    expect(dashboardAttendant({ id: 3, name: 'Ana', online: false, tickets: 3, rating: 3.666666, countRating: 3, waitSeconds: null, supportSeconds: null }).rating).toBe(3.67);
+    expect(dashboardAttendant({ id: 3, name: 'Ana', online: false, tickets: 3, closed: 0, rating: 3.666666, countRating: 3, waitSeconds: null, supportSeconds: null }).rating).toBe(3.67);
   });
 });

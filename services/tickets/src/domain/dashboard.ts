@@ -95,6 +95,7 @@ export function dashboardAttendant(a: AttendantTotals): DashboardAttendant {
     id: a.id,
     name: a.name,
     tickets: a.tickets,
+    closed: a.closed,
     rating: a.rating === null ? 0 : round2(a.rating),
     countRating: a.countRating,
     avgWaitTime: minutes(a.waitSeconds),

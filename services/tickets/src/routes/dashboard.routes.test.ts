@@ -235,13 +235,13 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  it('lists every attendant with their tickets, average rate and times, and presence', async () => {
+  it('lists every attendant with their tickets (and how many are closed), average rate and times, and presence', async () => {
     const res = await get(`/api/dashboard?initialDate=2026-05-12&finalDate=2026-05-12`, dash.admin);
     expect(res.body.attendants).toEqual([
-      { id: 50, name: 'Admin5', tickets: 0, rating: 0, countRating: 0, avgWaitTime: 0, avgSupportTime: 0, online: false },
-      { id: 51, name: 'Bia', tickets: 3, rating: 3.5, countRating: 2, avgWaitTime: 13.33, avgSupportTime: 40, online: true },
-      { id: 52, name: 'Caio', tickets: 2, rating: 0, countRating: 0, avgWaitTime: 18, avgSupportTime: 30, online: false },
-      { id: 53, name: 'Dani', tickets: 0, rating: 0, countRating: 0, avgWaitTime: 0, avgSupportTime: 0, online: false },
+      { id: 50, name: 'Admin5', tickets: 0, closed: 0, rating: 0, countRating: 0, avgWaitTime: 0, avgSupportTime: 0, online: false },
+      { id: 51, name: 'Bia', tickets: 3, closed: 2, rating: 3.5, countRating: 2, avgWaitTime: 13.33, avgSupportTime: 40, online: true },
+      { id: 52, name: 'Caio', tickets: 2, closed: 1, rating: 0, countRating: 0, avgWaitTime: 18, avgSupportTime: 30, online: false },
+      { id: 53, name: 'Dani', tickets: 0, closed: 0, rating: 0, countRating: 0, avgWaitTime: 0, avgSupportTime: 0, online: false },
     ]);
     // Presence follows auth's announcements.
     await h.publish('auth.user.updated', C5, { user: { ...h.addUser({ id: 52, companyId: C5, name: 'Caio', online: true }) } });

@@ -38,6 +38,7 @@ const attendant = (id: number, over: Partial<DashboardAttendant> = {}): Dashboar
   id,
   name: `Attendant ${id}`,
   tickets: 5,
+  closed: 3,
   rating: 4.6,
   countRating: 3,
   avgWaitTime: 3,
