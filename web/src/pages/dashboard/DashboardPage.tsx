@@ -1,11 +1,11 @@
 import './dashboardLocales';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Col, Flex, Row, Space, Spin } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Col, Empty, Flex, Row, Space, Spin, Tabs } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DashboardData } from '@atende/kit/contracts';
 import { getDashboard } from '../../api/dashboard';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { isLanding } from '../../auth/guards';
 import NoPermission from '../../components/NoPermission';
@@ -25,6 +25,18 @@ import { TicketsPerDayChart, TicketsPerUserChart } from './TicketsCharts';
 import { useDashboardFormat } from './useDashboardFormat';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageTitle } from '../../components/PageTitle';
+
+// The other tabs load with their first opening (the overview is what most visits look at).
+const AnalysesTab = lazy(() => import('./AnalysesTab').then((m) => ({ default: m.AnalysesTab })));
+const RealtimeTab = lazy(() => import('./RealtimeTab').then((m) => ({ default: m.RealtimeTab })));
+const ProductivityTab = lazy(() => import('./ProductivityTab').then((m) => ({ default: m.ProductivityTab })));
+const TrendsTab = lazy(() => import('./TrendsTab').then((m) => ({ default: m.TrendsTab })));
+const ExportTab = lazy(() => import('./ExportTab').then((m) => ({ default: m.ExportTab })));
+
+/** The dashboard's tabs (spec 002 §2), the overview first; `?tab=` names the open one. */
+const TABS = ['overview', 'analyses', 'realtime', 'productivity', 'trends', 'alerts', 'export'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
 /**
  * '/' (spec 002 §2): admins, super users and users with showDashboard; the others get the 403 screen (back to
@@ -77,53 +89,51 @@ function Dashboard() {
   const reload = () => setFilter((current) => ({ ...current }));
   const data = load.shown?.data;
   const alerts = useMemo(() => (data ? dashboardAlerts(data.counters, data.attendants) : []), [data]);
+  // Dismissed alerts stay hidden on the overview and in the alerts tab alike while the dashboard is open.
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'overview';
+  const openTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'overview') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
 
   if (load.denied) return <NoPermission />;
 
   // The header names what the figures on screen count; while the first load runs, what was asked.
   const counted = load.shown?.filter ?? filter;
   const scope = counted.queueIds.length ? t('queueCount', { count: counted.queueIds.length }) : t('allQueues');
-  return (
+  // The filters count the overview and the alerts; the other tabs choose their own period.
+  const filtered = tab === 'overview' || tab === 'alerts';
+  const figures = (content: (shown: DashboardData) => ReactNode) =>
+    data ? (
+      <Spin spinning={load.loading}>{content(data)}</Spin>
+    ) : load.loading ? (
+      <PageLoading />
+    ) : (
+      <LoadFailed title={t('loadFailed')} retryLabel={t('retry')} onRetry={reload} />
+    );
+  const visibleAlerts = alerts.filter((a) => !dismissed.has(a.id));
+  const lazyTab = (content: ReactNode) => <Suspense fallback={<PageLoading />}>{content}</Suspense>;
+
+  const overview = (
     <Flex vertical gap={24}>
-      <Flex align="center" justify="space-between" wrap gap={12}>
-        <PageTitle title={t('title')} subtitle={`${t('period', { from: shownDay(counted.initialDate), to: shownDay(counted.finalDate) })} · ${scope}`} />
-        <Space wrap>
-          <Button icon={<ReloadOutlined />} onClick={reload} disabled={load.loading}>
-            {t('refresh')}
-          </Button>
-          <Button
-            aria-expanded={filtersOpen}
-            aria-controls="dashboard-filters"
-            onClick={() => {
-              setFiltersOpen((open) => !open);
-              setFiltersMounted(true);
-            }}
-          >
-            {filtersOpen ? t('filters.hide') : t('filters.show')}
-          </Button>
-        </Space>
-      </Flex>
-
-      {filtersMounted && (
-        <div hidden={!filtersOpen}>
-          <DashboardFilters id="dashboard-filters" applied={filter} loading={load.loading} onApply={setFilter} />
-        </div>
-      )}
-
-      {data ? (
-        <Spin spinning={load.loading}>
-          <Flex vertical gap={24}>
-            <SmartAlerts alerts={alerts} format={format} />
-            <IndicatorCards counters={data.counters} format={format} />
-            <SatisfactionCards counters={data.counters} format={format} />
-            <AttendantsTable attendants={data.attendants} format={format} />
-          </Flex>
-        </Spin>
-      ) : load.loading ? (
-        <PageLoading />
-      ) : (
-        <LoadFailed title={t('loadFailed')} retryLabel={t('retry')} onRetry={reload} />
-      )}
+      {figures((shown) => (
+        <Flex vertical gap={24}>
+          <SmartAlerts alerts={alerts} format={format} dismissed={dismissed} onDismiss={dismiss} />
+          <IndicatorCards counters={shown.counters} format={format} />
+          <SatisfactionCards counters={shown.counters} format={format} />
+          <AttendantsTable attendants={shown.attendants} format={format} />
+        </Flex>
+      ))}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
@@ -133,6 +143,60 @@ function Dashboard() {
           <TicketsPerDayChart format={format} />
         </Col>
       </Row>
+    </Flex>
+  );
+
+  const panes: Record<Tab, ReactNode> = {
+    overview,
+    analyses: lazyTab(<AnalysesTab format={format} />),
+    realtime: lazyTab(<RealtimeTab format={format} />),
+    productivity: lazyTab(<ProductivityTab format={format} />),
+    trends: lazyTab(<TrendsTab format={format} />),
+    alerts: figures(() =>
+      visibleAlerts.length ? (
+        <SmartAlerts alerts={alerts} format={format} dismissed={dismissed} onDismiss={dismiss} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alerts.none')} />
+      ),
+    ),
+    export: lazyTab(<ExportTab format={format} />),
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex align="center" justify="space-between" wrap gap={12}>
+        <PageTitle
+          title={t('title')}
+          subtitle={
+            filtered ? `${t('period', { from: shownDay(counted.initialDate), to: shownDay(counted.finalDate) })} · ${scope}` : t(`tabs.subtitle.${tab}`)
+          }
+        />
+        {filtered && (
+          <Space wrap>
+            <Button icon={<ReloadOutlined />} onClick={reload} disabled={load.loading}>
+              {t('refresh')}
+            </Button>
+            <Button
+              aria-expanded={filtersOpen}
+              aria-controls="dashboard-filters"
+              onClick={() => {
+                setFiltersOpen((open) => !open);
+                setFiltersMounted(true);
+              }}
+            >
+              {filtersOpen ? t('filters.hide') : t('filters.show')}
+            </Button>
+          </Space>
+        )}
+      </Flex>
+
+      {filtersMounted && (
+        <div hidden={!filtersOpen || !filtered}>
+          <DashboardFilters id="dashboard-filters" applied={filter} loading={load.loading} onApply={setFilter} />
+        </div>
+      )}
+
+      <Tabs activeKey={tab} onChange={openTab} items={TABS.map((key) => ({ key, label: t(`tabs.${key}`), children: panes[key] }))} />
     </Flex>
   );
 }

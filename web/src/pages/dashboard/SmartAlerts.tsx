@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../errors/toast';
 import { ALERT_LIMITS, type AlertSeverity, type DashboardAlert } from './dashboardAlerts';
 import { formatDuration } from './dashboardRules';
 import type { DashboardFormat } from './useDashboardFormat';
@@ -9,7 +10,7 @@ import type { DashboardFormat } from './useDashboardFormat';
 const alertType: Record<AlertSeverity, 'error' | 'warning' | 'success'> = { high: 'error', medium: 'warning', success: 'success' };
 
 /** An alert's title and its details, the figures in the current language. */
-function alertTexts(alert: DashboardAlert, t: TFunction<'dashboard'>, format: DashboardFormat): { title: string; details: string } {
+export function alertTexts(alert: DashboardAlert, t: TFunction<'dashboard'>, format: DashboardFormat): { title: string; details: string } {
   switch (alert.kind) {
     case 'pending':
       return {
@@ -49,13 +50,23 @@ function alertTexts(alert: DashboardAlert, t: TFunction<'dashboard'>, format: Da
   }
 }
 
+type Props = {
+  alerts: DashboardAlert[];
+  format: DashboardFormat;
+  /** The alerts dismissed, when the page keeps them (shared by the places that show the alerts). */
+  dismissed?: ReadonlySet<string>;
+  onDismiss?(id: string): void;
+};
+
 /**
  * Smart alerts (spec 002 §2): each can be expanded for its details or dismissed; a dismissed alert stays
- * hidden while the dashboard is open, also after the figures reload.
+ * hidden while the dashboard is open, also after the figures reload. An alert's action button only confirms.
  */
-export function SmartAlerts({ alerts, format }: { alerts: DashboardAlert[]; format: DashboardFormat }) {
+export function SmartAlerts({ alerts, format, dismissed: kept, onDismiss }: Props) {
   const { t } = useTranslation('dashboard');
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const [own, setOwn] = useState<ReadonlySet<string>>(new Set());
+  const dismissed = kept ?? own;
+  const dismiss = onDismiss ?? ((id: string) => setOwn((current) => new Set(current).add(id)));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const visible = alerts.filter((a) => !dismissed.has(a.id));
   if (!visible.length) return null;
@@ -89,11 +100,16 @@ export function SmartAlerts({ alerts, format }: { alerts: DashboardAlert[]; form
               }
               description={open ? texts.details : undefined}
               action={
-                <Button size="small" type="link" aria-expanded={open} onClick={() => toggle(alert.id)}>
-                  {open ? t('alerts.hideDetails') : t('alerts.details')}
-                </Button>
+                <Flex wrap gap={4} justify="flex-end">
+                  <Button size="small" type="link" aria-expanded={open} onClick={() => toggle(alert.id)}>
+                    {open ? t('alerts.hideDetails') : t('alerts.details')}
+                  </Button>
+                  <Button size="small" onClick={() => toastSuccess(t('alerts.actionDone', { action: t(`alerts.actions.${alert.kind}`) }))}>
+                    {t(`alerts.actions.${alert.kind}`)}
+                  </Button>
+                </Flex>
               }
-              closable={{ 'aria-label': t('alerts.dismiss'), onClose: () => setDismissed((current) => new Set(current).add(alert.id)) }}
+              closable={{ 'aria-label': t('alerts.dismiss'), onClose: () => dismiss(alert.id) }}
             />
           );
         })}

@@ -1,52 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardAttendant, DashboardCounters } from '@atende/kit/contracts';
 import { dashboardAlerts } from './dashboardAlerts';
+import { attendant, counters } from './testData';
 
-/** A quiet period: nothing above or below any limit. */
-const counters = (over: Partial<DashboardCounters> = {}): DashboardCounters => ({
-  tickets: 20,
-  supportPending: 3,
-  supportHappening: 5,
-  supportFinished: 12,
-  supportGroups: 0,
-  leads: 4,
-  messagesReceived: 300,
-  messagesSent: 280,
-  activeConnections: 2,
-  conversionRate: 60,
-  avgWaitTime: 4,
-  avgSupportTime: 18,
-  withRating: 10,
-  withoutRating: 2,
-  waitRating: 0,
-  percRating: 83.33,
-  promoters: 8,
-  passives: 1,
-  detractors: 1,
-  npsScore: 70,
-  npsPromotersPerc: 80,
-  npsPassivePerc: 10,
-  npsDetractorsPerc: 10,
-  happening: 5,
-  pending: 3,
-  finished: 12,
-  nps: 70,
-  ...over,
-});
-
-const attendant = (id: number, over: Partial<DashboardAttendant> = {}): DashboardAttendant => ({
-  id,
-  name: `Attendant ${id}`,
-  tickets: 5,
-  closed: 3,
-  rating: 4.6,
-  countRating: 3,
-  avgWaitTime: 3,
-  avgSupportTime: 15,
-  online: true,
-  ...over,
-});
-
+// A quiet period (testData): nothing above or below any limit.
 const ids = (c: DashboardCounters, a: DashboardAttendant[] = [attendant(1)]) => dashboardAlerts(c, a).map((x) => x.id);
 
 describe('dashboard alerts', () => {
