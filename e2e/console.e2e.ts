@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
@@ -64,6 +65,15 @@ describe('web console', () => {
     await page.keyboard.press('Enter');
     await submit(page).click();
     await page.getByRole('cell', { name: 'E2E Clinic', exact: true }).waitFor();
+
+    // An announcement (super users only), for everyone's top bar.
+    await page.getByTestId('app-menu').getByText('Announcements').click();
+    await page.waitForURL(/\/announcements/);
+    await page.getByRole('button', { name: 'Add announcement' }).click();
+    await dialog(page).getByLabel('Title').fill('E2E maintenance');
+    await dialog(page).getByLabel('Text', { exact: true }).fill('The platform restarts at 22h.');
+    await submit(page).click();
+    await page.getByRole('cell', { name: 'E2E maintenance', exact: true }).waitFor();
     await logoutThroughMenu(page);
 
     // The company's admin lands on the dashboard, then adds an attendant.
@@ -71,6 +81,16 @@ describe('web console', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Indicators', { exact: true }).waitFor();
     await screenshot(page, 'dashboard');
+    // The dashboard's export tab: a CSV made in the browser with the one metric chosen.
+    await page.getByRole('tab', { name: 'Export' }).click();
+    for (const name of ['NPS', 'Attendants', 'Performance']) await page.getByRole('checkbox', { name, exact: true }).uncheck();
+    await page.getByText('1 metric included').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /CSV$/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^relatorio_atendimento_\d{8}_\d{4}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv).toContain('\r\nTickets\r\nIndicator,Value\r\nTotal tickets,0\r\n');
+    expect(csv).not.toContain('NPS');
+    await screenshot(page, 'dashboard-export');
     // The management screens from the menu: the tickets report (empty until filtered) and the real-time panel.
     await page.getByTestId('app-menu').getByText('Reports').click();
     await page.getByText('Apply a filter to generate the report').first().waitFor();
@@ -84,6 +104,27 @@ describe('web console', () => {
     await submit(page).click();
     await page.getByText('ana@e2e-clinic.example').waitFor();
     await screenshot(page, 'users');
+    // The internal chat (the plan has it): a private chat with the new attendant and a first message.
+    await page.getByTestId('app-menu').getByText('Internal Chat').click();
+    await page.getByTestId('chat-new-private').click();
+    await dialog(page).getByPlaceholder('Search user').fill('Ana');
+    await dialog(page).getByRole('button', { name: 'Chat with Ana Attendant' }).click();
+    await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+    await page.getByTestId('chat-pane-title').getByText('Ana Attendant').waitFor();
+    await page.getByTestId('chat-input').fill('Welcome aboard, Ana!');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('chat-message').getByText('Welcome aboard, Ana!').waitFor();
+    await page.getByTestId('chat-row').getByText('Welcome aboard, Ana!').waitFor();
+    await screenshot(page, 'chats');
+    // A queue with one chatbot option, from the queues screen.
+    await page.getByTestId('app-menu').getByText('Queues & Chatbot').click();
+    await page.getByRole('button', { name: 'Add queue' }).click();
+    await dialog(page).getByLabel('Name', { exact: true }).fill('Reception');
+    await dialog(page).getByRole('button', { name: 'Add option' }).click();
+    await dialog(page).getByLabel('Option name 1').fill('Appointments');
+    await submit(page).click();
+    await page.getByRole('cell', { name: 'Reception', exact: true }).waitFor();
+    await screenshot(page, 'queues');
     await logoutThroughMenu(page);
 
     // The attendant: lands on the tickets (no dashboard), no administration section, and /users is refused.
@@ -94,6 +135,11 @@ describe('web console', () => {
     expect(await page.getByTestId('app-menu').getByText('Administration').count()).toBe(0);
     await page.goto('/users');
     await page.getByText('Oops! Access denied!').waitFor();
+    // The announcement is new to the attendant: a dot on the bell until its popover is opened.
+    await page.getByTestId('announcements-bell-dot').waitFor();
+    await page.getByTestId('announcements-bell').click();
+    await page.getByTestId('announcements-bell-list').getByText('E2E maintenance').waitFor();
+    await page.getByTestId('announcements-bell-dot').waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -16,6 +16,7 @@ const OverduePage = lazy(() => import('./pages/financial/OverduePage'));
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const NotFoundPage = lazy(() => import('./pages/home/NotFoundPage'));
 const UsersPage = lazy(() => import('./pages/users/UsersPage'));
+const QueuesPage = lazy(() => import('./pages/queues/QueuesPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const CompaniesPage = lazy(() => import('./pages/companies/CompaniesPage'));
 const HelpsPage = lazy(() => import('./pages/helps/HelpsPage'));
@@ -28,16 +29,20 @@ const ContactImportPage = lazy(() => import('./pages/contacts/ContactImportPage'
 const KanbanPage = lazy(() => import('./pages/kanban/KanbanPage'));
 const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 const MomentsPage = lazy(() => import('./pages/moments/MomentsPage'));
+const ChatsPage = lazy(() => import('./pages/chats/ChatsPage'));
 const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
+const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/', element: <DashboardPage /> },
   { path: '/users', element: <UsersPage /> },
+  { path: '/queues', element: <QueuesPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/companies', element: <CompaniesPage /> },
   { path: '/helps', element: <HelpsPage /> },
   { path: '/tickets/:ticketId?', element: <TicketsPage /> },
+  { path: '/chats/:id?', element: <ChatsPage /> },
   { path: '/tags', element: <TagsPage /> },
   { path: '/TagsKanban', element: <TagsKanbanPage /> },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
@@ -47,6 +52,7 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/reports', element: <ReportsPage /> },
   { path: '/moments', element: <MomentsPage /> },
   { path: '/todolist', element: <TodoListPage /> },
+  { path: '/announcements', element: <AnnouncementsPage /> },
 ];
 
 export function AppRoutes() {

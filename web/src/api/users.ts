@@ -12,6 +12,21 @@ export async function listUsers(params: { searchParam?: string; pageNumber: numb
   return data;
 }
 
+/** GET /api/users/list: every user of the company (any signed-in user; pickers of the internal chat). */
+export async function listCompanyUsers(): Promise<User[]> {
+  const { data } = await http.get<User[]>('/users/list');
+  return Array.isArray(data) ? data : [];
+}
+
+/** One row of GET /api/presence (auth's answer; kit has no schema of it). */
+export type PresenceRow = { userId: number; online: boolean };
+
+/** GET /api/presence: who of the company is online now (polled by the internal chat every 30 s). */
+export async function listPresence(signal?: AbortSignal): Promise<PresenceRow[]> {
+  const { data } = await http.get<PresenceRow[]>('/presence', { signal });
+  return Array.isArray(data) ? data : [];
+}
+
 export async function getUser(id: number): Promise<User> {
   const { data } = await http.get<User>(`/users/${id}`);
   return data;

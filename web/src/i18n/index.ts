@@ -5,13 +5,23 @@ import { buildResources, type LocaleModules } from './resources';
 /**
  * i18next with every JSON file under src/locales/<lang>/<namespace>.json (any area's namespace
  * loads by itself). pt-BR is the default and the fallback; tr is listed and falls back.
- * The namespaces of the dashboard, the reports and the real-time panel are left out: their lazy chunks
- * bring them (addNamespaces), so the texts of those screens do not weigh on the initial JS every page
- * downloads (their menu labels are in the shell's).
+ * The namespaces of the dashboard, the reports, the real-time panel, the internal chat, the queues, the announcements and the to-do list are left out:
+ * their lazy chunks bring them (addNamespaces), so the texts of those screens do not weigh on the initial
+ * JS every page downloads (their menu labels, and the bells' texts, are in the shell's).
  */
-const modules = import.meta.glob(['../locales/*/*.json', '!../locales/*/dashboard.json', '!../locales/*/reports.json', '!../locales/*/moments.json'], {
-  eager: true,
-});
+const modules = import.meta.glob(
+  [
+    '../locales/*/*.json',
+    '!../locales/*/dashboard.json',
+    '!../locales/*/reports.json',
+    '!../locales/*/moments.json',
+    '!../locales/*/chats.json',
+    '!../locales/*/queues.json',
+    '!../locales/*/announcements.json',
+    '!../locales/*/todolist.json',
+  ],
+  { eager: true },
+);
 export const resources = buildResources(modules);
 
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthContext';
 import { PageLoading } from '../components/PageLoading';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { useMessageNotifications } from '../hooks/useMessageNotifications';
+import { ChatUnreadProvider } from '../hooks/useChatUnread';
 import { ShellDataProvider, useShellData } from '../hooks/useShellData';
 import { useCompanyEvent } from '../socket/SocketContext';
 import { PUBLIC_SETTING_KEYS, usePublicSettings } from '../theme/PublicSettingsContext';
@@ -139,7 +140,9 @@ function Shell() {
 export function AppLayout() {
   return (
     <ShellDataProvider>
-      <Shell />
+      <ChatUnreadProvider>
+        <Shell />
+      </ChatUnreadProvider>
     </ShellDataProvider>
   );
 }

@@ -3,8 +3,10 @@ import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
+import { useChatUnread } from '../hooks/useChatUnread';
 import { useShellData } from '../hooks/useShellData';
-import { entryOfPath, menuEntries, visibleMenu } from './menuItems';
+import { entryOfPath, menuEntries, visibleMenu, type MenuDot } from './menuItems';
+import { UnreadDot } from './UnreadDot';
 
 type SideMenuProps = { collapsed?: boolean; onNavigate?(): void };
 
@@ -13,11 +15,13 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
   const { t } = useTranslation('shell');
   const { user } = useAuth();
   const { plan, hasHelps } = useShellData();
+  const { hasUnread: chatUnread } = useChatUnread();
   const location = useLocation();
   const navigate = useNavigate();
 
   const items = useMemo<MenuProps['items']>(() => {
     if (!user) return [];
+    const dots: Record<MenuDot, boolean> = { chatUnread };
     const sections = visibleMenu({ user, plan, hasHelps });
     const out: NonNullable<MenuProps['items']> = [];
     sections.forEach((section, index) => {
@@ -27,6 +31,7 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
         label: (
           <Link to={entry.route} onClick={onNavigate}>
             {t(entry.label)}
+            {entry.dot && dots[entry.dot] && <UnreadDot label={t('chatBell.title')} testId={`menu-dot-${entry.key}`} />}
           </Link>
         ),
       }));
@@ -35,7 +40,7 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
       else out.push(...children);
     });
     return out;
-  }, [user, plan, hasHelps, collapsed, t, onNavigate]);
+  }, [user, plan, hasHelps, chatUnread, collapsed, t, onNavigate]);
 
   const selected = entryOfPath(location.pathname)?.key;
 

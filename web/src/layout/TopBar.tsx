@@ -3,7 +3,9 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, ReloadOutlined } fr
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/AuthContext';
 import { formatDate } from '../auth/subscription';
+import { AnnouncementsBell } from '../pages/announcements/AnnouncementsBell';
 import { isAdmin } from '../permissions';
+import { ChatBell } from './ChatBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -11,7 +13,7 @@ import { VolumeControl } from './VolumeControl';
 
 type TopBarProps = { narrow: boolean; collapsed: boolean; onToggleMenu(): void };
 
-/** Greeting (user and company; admins also the due date), theme, language, volume, refresh, avatar menu. */
+/** Greeting (user and company; admins also the due date), theme, language, volume, refresh, the internal-chat bell, avatar menu. */
 export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
   const { t } = useTranslation('shell');
   const { user } = useAuth();
@@ -61,6 +63,8 @@ export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
           <Tooltip title={t('refresh')}>
             <Button type="text" data-testid="refresh-button" aria-label={t('refresh')} icon={<ReloadOutlined />} onClick={() => window.location.reload()} />
           </Tooltip>
+          <AnnouncementsBell />
+          <ChatBell />
           <UserMenu />
         </Flex>
       </Flex>

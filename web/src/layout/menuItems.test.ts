@@ -25,16 +25,16 @@ const kanbanPlan = { useKanban: true } as MenuContext['plan'];
 
 describe('menu', () => {
   it('admins see the dashboard, the desk, users and settings, not companies', () => {
-    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'queues', 'settings']);
     expect(visibleMenu(ctx({ profile: 'admin' })).map((s) => s.key)).toEqual(['management', 'general', 'administration']);
   });
-  it('super users also see companies', () => {
-    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'settings', 'companies']);
+  it('super users also see the announcements and the companies', () => {
+    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'announcements', 'users', 'queues', 'settings', 'companies']);
   });
   it('helps shows only when the help list is not empty', () => {
     expect(keys(ctx({}, false))).toEqual(desk);
     expect(keys(ctx({}, true))).toEqual([...desk, 'helps']);
-    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'queues', 'settings']);
   });
   it('the dashboard and the reports show for a user with showDashboard, in the management section', () => {
     const sections = visibleMenu(ctx({ showDashboard: 'enabled' }));
@@ -68,6 +68,14 @@ describe('menu', () => {
     expect(keys({ ...ctx(), plan: kanbanPlan })).toContain('kanban');
     expect(keys(ctx())).not.toContain('kanban');
   });
+  it('the internal chat shows only when the plan has useInternalChat, with the unread dot, for every profile', () => {
+    const chatPlan = { useInternalChat: true } as MenuContext['plan'];
+    expect(keys({ ...ctx(), plan: chatPlan })).toContain('chats');
+    expect(keys({ ...ctx({ profile: 'admin' }), plan: chatPlan })).toContain('chats');
+    expect(keys(ctx())).not.toContain('chats');
+    expect(menuEntries.find((e) => e.key === 'chats')?.dot).toBe('chatUnread');
+    expect(entryOfPath('/chats/0b6c3c9e-1f1a-4c36-8d0e-3f4f8e1b2a10')?.key).toBe('chats');
+  });
   it('a user with allowConnections sees no admin-only items', () => {
     const sections = visibleMenu(ctx({ allowConnections: 'enabled' }));
     expect(sections.map((s) => s.key)).toEqual(['general']);
@@ -76,6 +84,7 @@ describe('menu', () => {
     expect(entryOfPath('/')?.key).toBe('dashboard');
     expect(entryOfPath('/tickets/abc')?.key).toBe('tickets');
     expect(entryOfPath('/users')?.key).toBe('users');
+    expect(entryOfPath('/queues')?.key).toBe('queues');
     expect(entryOfPath('/settings/x')?.key).toBe('settings');
     expect(entryOfPath('/usersx')).toBeUndefined();
   });

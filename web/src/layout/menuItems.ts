@@ -9,11 +9,13 @@ import {
   MessageOutlined,
   ProjectOutlined,
   QuestionCircleOutlined,
+  RobotOutlined,
   SettingOutlined,
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { Plan, PlanFlag, SessionUser } from '@atende/kit/contracts';
+import { AnnouncementsIcon } from '../pages/announcements/AnnouncementsIcon';
 import { canSee, planAllows } from '../permissions';
 
 /**
@@ -23,6 +25,9 @@ import { canSee, planAllows } from '../permissions';
 export type MenuSection = 'management' | 'general' | 'administration';
 
 export type MenuContext = { user: SessionUser; plan: Plan | null; hasHelps: boolean };
+
+/** A dot beside an entry's label: 'chatUnread' while the user has unread internal-chat messages. */
+export type MenuDot = 'chatUnread';
 
 export type MenuEntry = {
   key: string;
@@ -35,6 +40,8 @@ export type MenuEntry = {
   visible(ctx: MenuContext): boolean;
   /** A plan flag the company plan must have. */
   plan?: PlanFlag;
+  /** Which live state lights a dot beside the label. */
+  dot?: MenuDot;
 };
 
 export const menuSections: { key: MenuSection; label?: string; visible(ctx: MenuContext): boolean }[] = [
@@ -59,9 +66,29 @@ export const menuEntries: MenuEntry[] = [
   { key: 'tags', section: 'general', route: '/tags', icon: TagsOutlined, label: 'tags:menu', visible: () => true },
   { key: 'quickMessages', section: 'general', route: '/quick-messages', icon: MessageOutlined, label: 'quickMessages:menu', visible: () => true },
   { key: 'kanban', section: 'general', route: '/Kanban', icon: ProjectOutlined, label: 'kanban:menu', visible: () => true, plan: 'useKanban' },
-  { key: 'todolist', section: 'general', route: '/todolist', icon: CheckSquareOutlined, label: 'todolist:menu', visible: () => true },
+  { key: 'todolist', section: 'general', route: '/todolist', icon: CheckSquareOutlined, label: 'menu.todolist', visible: () => true },
+  {
+    key: 'chats',
+    section: 'general',
+    route: '/chats',
+    // (the chat-bubble icon the initial bundle already has: another icon would cost ~0.8 KB gzip of it)
+    icon: MessageOutlined,
+    label: 'menu.chats',
+    visible: () => true,
+    plan: 'useInternalChat',
+    dot: 'chatUnread',
+  },
   { key: 'helps', section: 'general', route: '/helps', icon: QuestionCircleOutlined, label: 'menu.helps', visible: (c) => c.hasHelps },
+  {
+    key: 'announcements',
+    section: 'general',
+    route: '/announcements',
+    icon: AnnouncementsIcon,
+    label: 'menu.announcements',
+    visible: (c) => canSee(c.user, 'superOnly'),
+  },
   { key: 'users', section: 'administration', route: '/users', icon: TeamOutlined, label: 'menu.users', visible: (c) => canSee(c.user, 'adminOnly') },
+  { key: 'queues', section: 'administration', route: '/queues', icon: RobotOutlined, label: 'menu.queues', visible: (c) => canSee(c.user, 'adminOnly') },
   {
     key: 'settings',
     section: 'administration',

@@ -5,12 +5,10 @@ import {
   AudioOutlined,
   CameraOutlined,
   CloseOutlined,
-  DeleteOutlined,
   EditOutlined,
   FileOutlined,
   HighlightOutlined,
   IdcardOutlined,
-  LoadingOutlined,
   LockOutlined,
   PaperClipOutlined,
   SendOutlined,
@@ -23,14 +21,10 @@ import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastWarning } from '../../errors/toast';
 import { quickReplyFilter, textToSend } from './ticketRules';
 import { AttachmentDialog } from './composer/AttachmentDialog';
-import { encodeMp3 } from './composer/audioEncoding';
 import { CameraDialog } from './composer/CameraDialog';
 import {
-  audioPlan,
-  audioTooSmall,
   correctedTextOf,
   correctionFailure,
-  formatElapsed,
   insertAtCaret,
   mergeFiles,
   orderQuickReplies,
@@ -38,10 +32,8 @@ import {
   quickMediaName,
   signAllowed,
   signText,
-  stampedName,
   textCorrectorEnabled,
   toggleFavourite,
-  type AudioPlan,
   type ContactCard,
 } from './composer/composerRules';
 import { ContactCardDialog } from './composer/ContactCardDialog';
@@ -49,7 +41,8 @@ import { HiddenFileInput } from './composer/HiddenFileInput';
 import { EmojiPicker } from './composer/EmojiPicker';
 import { quickOptionId, QuickReplyList } from './composer/QuickReplyList';
 import { SIGN_STORAGE_KEY, useStoredBoolean, useStoredFavourites } from './composer/storage';
-import { useVoiceRecorder } from './composer/useVoiceRecorder';
+import { useVoiceNote } from '../../components/voice/useVoiceNote';
+import { VoiceRecordingBar } from '../../components/voice/VoiceRecordingBar';
 
 type Props = {
   ticketId: number;
@@ -109,9 +102,8 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
   const [dragging, setDragging] = useState(false);
   const dragDepth = useRef(0);
   const fileInput = useRef<HTMLInputElement>(null);
-  const recorder = useVoiceRecorder();
-  const plan = useRef<AudioPlan | null>(null);
-  const [processingAudio, setProcessingAudio] = useState(false);
+  const recorder = useVoiceNote(channel);
+  const processingAudio = recorder.processing;
   const listId = `quick-replies-${ticketId}`;
 
   // A correction under way holds sending too: the text is about to change.
@@ -381,43 +373,15 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
 
   const startRecording = async () => {
     if (!enabled || busy) return;
-    const supports = (mime: string) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(mime);
-    const chosen = audioPlan(channel, supports);
-    plan.current = chosen;
-    const error = await recorder.start(chosen.recordMime);
-    if (error) toastError(t(`voice.errors.${error}`));
+    await recorder.start();
   };
 
   const finishRecording = async () => {
-    const chosen = plan.current;
-    const recording = await recorder.stop();
-    if (!recording || !chosen) return;
-    setProcessingAudio(true);
-    try {
-      let file: File;
-      if (chosen.format === 'm4a') file = new File([recording], stampedName('audio', 'm4a'), { type: 'audio/mp4', lastModified: Date.now() });
-      else {
-        let mp3: Blob;
-        try {
-          mp3 = await encodeMp3(recording);
-        } catch {
-          toastError(t('voice.errors.encode'));
-          return;
-        }
-        file = new File([mp3], stampedName('audio', 'mp3'), { type: 'audio/mpeg', lastModified: Date.now() });
-      }
-      if (audioTooSmall(file.size)) {
-        toastWarning(t('voice.tooShort'));
-        return;
-      }
+    await recorder.finish(async (file) => {
       await sendMediaMessage(ticketId, [file], '', isPrivate, replyTo?.id ?? null);
       onClearReply();
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setProcessingAudio(false);
-      focusInput();
-    }
+    });
+    focusInput();
   };
 
   const attachMenu = {
@@ -502,45 +466,7 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
       </Flex>
       <HiddenFileInput ref={fileInput} onFiles={openFiles} />
       {recorder.recording || processingAudio ? (
-        <Flex gap={8} align="center" justify="flex-end" role="group" aria-label={t('voice.label')}>
-          <Tooltip title={t('voice.cancel')}>
-            <Button danger type="text" icon={<DeleteOutlined />} aria-label={t('voice.cancel')} disabled={processingAudio} onClick={recorder.cancel} />
-          </Tooltip>
-          <Flex align="center" gap={6} style={{ minWidth: 90 }} aria-live="polite">
-            {processingAudio ? (
-              <>
-                <LoadingOutlined aria-hidden />
-                <Typography.Text type="secondary">{t('voice.processing')}</Typography.Text>
-              </>
-            ) : (
-              <>
-                <span
-                  aria-hidden
-                  style={{
-                    width: 10,
-                    height: 10,
-                    borderRadius: '50%',
-                    background: '#ff4d4f',
-                    display: 'inline-block',
-                    animation: 'composer-blink 1s steps(2, start) infinite',
-                  }}
-                />
-                <Typography.Text aria-label={t('voice.elapsed', { time: formatElapsed(recorder.elapsed) })}>{formatElapsed(recorder.elapsed)}</Typography.Text>
-              </>
-            )}
-          </Flex>
-          <Tooltip title={t('voice.send')}>
-            <Button
-              type="primary"
-              shape="circle"
-              icon={<SendOutlined />}
-              aria-label={t('voice.send')}
-              loading={processingAudio}
-              onClick={() => void finishRecording()}
-            />
-          </Tooltip>
-          <style>{'@keyframes composer-blink { to { visibility: hidden; } }'}</style>
-        </Flex>
+        <VoiceRecordingBar elapsed={recorder.elapsed} processing={processingAudio} onCancel={recorder.cancel} onSend={() => void finishRecording()} />
       ) : (
         <Flex gap={4} align="flex-end">
           <EmojiPicker disabled={!enabled || busy} onPick={insertEmoji} onClose={focusInput} />

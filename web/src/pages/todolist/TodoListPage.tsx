@@ -1,3 +1,4 @@
+import './todolistLocales';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Input, List, Popconfirm, Tooltip, Typography, type InputRef } from 'antd';
 import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';

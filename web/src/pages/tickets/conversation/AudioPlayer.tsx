@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSpeed, readSpeed, speedLabel, writeSpeed, type AudioSpeed } from './audio';
 
-/** A browser audio player with the 0.5 / 1 / 1.5 / 2 speed button; the chosen speed is remembered. */
-export function AudioPlayer({ src }: { src: string }) {
+/** A browser audio player with the 0.5 / 1 / 1.5 / 2 speed button; the chosen speed is remembered. `onError`: the file could not be loaded. */
+export function AudioPlayer({ src, onError }: { src: string; onError?(): void }) {
   const { t } = useTranslation('conversation');
   const audio = useRef<HTMLAudioElement>(null);
   const [speed, setSpeed] = useState<AudioSpeed>(readSpeed);
@@ -27,6 +27,7 @@ export function AudioPlayer({ src }: { src: string }) {
         preload="none"
         style={{ maxWidth: 240, height: 36 }}
         aria-label={t('media.audio')}
+        onError={onError}
         // Another player may have changed the speed meanwhile: take the stored one when playing starts.
         onPlay={(e) => {
           const stored = readSpeed();

@@ -1,4 +1,4 @@
-import { encodePcm, MP3_KBPS, toMono16 } from './composerRules';
+import { encodePcm, MP3_KBPS, toMono16 } from './voiceRules';
 
 /**
  * Voice-note encoding (spec 000 §2: 128 kbps mp3). The recording is decoded to PCM by the browser

@@ -1,0 +1,105 @@
+import type { ChatbotOption, CreateChatbotBody, CreateQueueBody, Queue, QueueDetail, UpdateChatbotBody, UpdateQueueBody } from '@atende/kit/contracts';
+import { http } from './http';
+
+/**
+ * Queues and chatbot menus (spec 001 §7): GET/POST /api/queue, GET/PUT/DELETE /api/queue/:id,
+ * GET /api/queue/user, POST /api/chatbot, GET/PUT/DELETE /api/chatbot/:id, plus the selectors of the
+ * queue modal read from the channels service (integrations, file lists).
+ * The company's queue list (GET /api/queue) is the one the inbox already uses.
+ */
+export { listQueues } from './tickets';
+
+/** GET /api/queue/user: the caller's queues, or another user's (admins). */
+export async function listUserQueues(userId?: number): Promise<Queue[]> {
+  const { data } = await http.get<Queue[]>('/queue/user', { params: userId ? { userId } : {} });
+  return Array.isArray(data) ? data : [];
+}
+
+/** GET /api/queue/:id: the queue with its chatbot menu (admin). */
+export async function getQueue(id: number): Promise<QueueDetail> {
+  const { data } = await http.get<QueueDetail>(`/queue/${id}`);
+  return data;
+}
+
+/** POST /api/queue: a queue with its schedules and whole chatbot menu. */
+export async function createQueue(body: CreateQueueBody): Promise<QueueDetail> {
+  const { data } = await http.post<QueueDetail>('/queue', body);
+  return data;
+}
+
+/** PUT /api/queue/:id: any of the fields; `chatbots`, when sent, is the whole menu (options kept by id). */
+export async function updateQueue(id: number, body: UpdateQueueBody): Promise<QueueDetail> {
+  const { data } = await http.put<QueueDetail>(`/queue/${id}`, body);
+  return data;
+}
+
+/** DELETE /api/queue/:id: its menu goes with it; its tickets lose it. */
+export async function deleteQueue(id: number): Promise<void> {
+  await http.delete(`/queue/${id}`);
+}
+
+/** GET /api/chatbot/:id: one option with its nested options. */
+export async function getChatbotOption(id: number): Promise<ChatbotOption> {
+  const { data } = await http.get<ChatbotOption>(`/chatbot/${id}`);
+  return data;
+}
+
+/** POST /api/chatbot: an option (with nested options) on a queue's first level or under another option. */
+export async function createChatbotOption(body: CreateChatbotBody): Promise<ChatbotOption> {
+  const { data } = await http.post<ChatbotOption>('/chatbot', body);
+  return data;
+}
+
+/** PUT /api/chatbot/:id: the option's fields; `options`, when sent, replace its children. */
+export async function updateChatbotOption(id: number, body: UpdateChatbotBody): Promise<ChatbotOption> {
+  const { data } = await http.put<ChatbotOption>(`/chatbot/${id}`, body);
+  return data;
+}
+
+/** DELETE /api/chatbot/:id: the option and everything under it. */
+export async function deleteChatbotOption(id: number): Promise<void> {
+  await http.delete(`/chatbot/${id}`);
+}
+
+/**
+ * An entry of a selector fed by the channels service. Kit has no schema of those answers (the
+ * service is not part of this installation yet): only what a select needs is read.
+ */
+export type SelectorOption = { id: number; name: string };
+
+/**
+ * Items of a selector answer (GET /queueIntegration → { queueIntegrations }, GET /files → { files },
+ * or a plain list): the entries with a numeric id; a missing name shows as '#id'.
+ */
+export function selectorOptions(data: unknown, key: string): SelectorOption[] {
+  const list = Array.isArray(data) ? data : data && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((x): x is { id: number; name?: unknown } => !!x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'number')
+    .map((x) => ({ id: x.id, name: typeof x.name === 'string' && x.name ? x.name : `#${x.id}` }));
+}
+
+/** A selector fed by another service: `available` is false when its endpoint does not answer. */
+export type SelectorSource = { available: boolean; options: SelectorOption[] };
+
+async function readSelector(path: string, key: string, params?: Record<string, unknown>): Promise<SelectorSource> {
+  try {
+    const { data } = await http.get<unknown>(path, { params });
+    return { available: true, options: selectorOptions(data, key) };
+  } catch (err) {
+    // Not served (yet) by this installation: the selector shows empty and disabled.
+    const status = (err as { response?: { status?: number } } | null)?.response?.status;
+    if (status === 404 || status === 501) return { available: false, options: [] };
+    throw err;
+  }
+}
+
+/** GET /api/queueIntegration → { queueIntegrations } (the integration select of the queue modal). */
+export function listQueueIntegrationOptions(): Promise<SelectorSource> {
+  return readSelector('/queueIntegration', 'queueIntegrations');
+}
+
+/** GET /api/files (companyId) → { files } (the file list select of the queue modal). */
+export function listFileListOptions(companyId: number): Promise<SelectorSource> {
+  return readSelector('/files', 'files', { companyId });
+}
