@@ -9,11 +9,6 @@ export async function listAnnouncements(params: { searchParam?: string; pageNumb
   return data;
 }
 
-export async function getAnnouncement(id: number): Promise<Announcement> {
-  const { data } = await http.get<Announcement>(`/announcements/${id}`);
-  return data;
-}
-
 /** POST /api/announcements (super users only). */
 export async function createAnnouncement(body: CreateAnnouncementBody): Promise<Announcement> {
   const { data } = await http.post<Announcement>('/announcements', body);

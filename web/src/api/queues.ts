@@ -1,19 +1,13 @@
-import type { ChatbotOption, CreateChatbotBody, CreateQueueBody, Queue, QueueDetail, UpdateChatbotBody, UpdateQueueBody } from '@atende/kit/contracts';
+import type { CreateQueueBody, QueueDetail, UpdateQueueBody } from '@atende/kit/contracts';
 import { http } from './http';
 
 /**
- * Queues and chatbot menus (spec 001 §7): GET/POST /api/queue, GET/PUT/DELETE /api/queue/:id,
- * GET /api/queue/user, POST /api/chatbot, GET/PUT/DELETE /api/chatbot/:id, plus the selectors of the
- * queue modal read from the channels service (integrations, file lists).
+ * Queues and chatbot menus (spec 001 §7): GET/POST /api/queue, GET/PUT/DELETE /api/queue/:id (a queue's
+ * whole chatbot menu travels with it), plus the selectors of the queue modal read from the channels
+ * service (integrations, file lists).
  * The company's queue list (GET /api/queue) is the one the inbox already uses.
  */
 export { listQueues } from './tickets';
-
-/** GET /api/queue/user: the caller's queues, or another user's (admins). */
-export async function listUserQueues(userId?: number): Promise<Queue[]> {
-  const { data } = await http.get<Queue[]>('/queue/user', { params: userId ? { userId } : {} });
-  return Array.isArray(data) ? data : [];
-}
 
 /** GET /api/queue/:id: the queue with its chatbot menu (admin). */
 export async function getQueue(id: number): Promise<QueueDetail> {
@@ -36,29 +30,6 @@ export async function updateQueue(id: number, body: UpdateQueueBody): Promise<Qu
 /** DELETE /api/queue/:id: its menu goes with it; its tickets lose it. */
 export async function deleteQueue(id: number): Promise<void> {
   await http.delete(`/queue/${id}`);
-}
-
-/** GET /api/chatbot/:id: one option with its nested options. */
-export async function getChatbotOption(id: number): Promise<ChatbotOption> {
-  const { data } = await http.get<ChatbotOption>(`/chatbot/${id}`);
-  return data;
-}
-
-/** POST /api/chatbot: an option (with nested options) on a queue's first level or under another option. */
-export async function createChatbotOption(body: CreateChatbotBody): Promise<ChatbotOption> {
-  const { data } = await http.post<ChatbotOption>('/chatbot', body);
-  return data;
-}
-
-/** PUT /api/chatbot/:id: the option's fields; `options`, when sent, replace its children. */
-export async function updateChatbotOption(id: number, body: UpdateChatbotBody): Promise<ChatbotOption> {
-  const { data } = await http.put<ChatbotOption>(`/chatbot/${id}`, body);
-  return data;
-}
-
-/** DELETE /api/chatbot/:id: the option and everything under it. */
-export async function deleteChatbotOption(id: number): Promise<void> {
-  await http.delete(`/chatbot/${id}`);
 }
 
 /**
