@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Button, Flex, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@atende/kit/contracts';
 import { deleteAnnouncement, listAnnouncements } from '../../api/announcements';
@@ -10,6 +10,7 @@ import { useInfiniteList } from '../tags/useInfiniteList';
 import { AnnouncementDialog } from './AnnouncementDialog';
 import { applyAnnouncementEvent, priorityColor, priorityLabelKey, type AnnouncementEvent, type PriorityColor } from './announcementsRules';
 import { useAnnouncementEvents } from './useAnnouncementEvents';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 
 /** antd's preset tag colours for the priorities (grey is the default tag). */
 const TAG_COLORS: Record<PriorityColor, string | undefined> = { red: 'red', orange: 'orange', grey: undefined };
@@ -106,19 +107,14 @@ export function AnnouncementsManager() {
       width: 110,
       align: 'center',
       render: (_: unknown, row) => (
-        <Space size={4}>
-          <Tooltip title={t('buttons.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('buttons.editItem', { name: row.title })}
-              onClick={() => setDialog({ open: true, record: row })}
-            />
-          </Tooltip>
-          <Tooltip title={t('buttons.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.deleteItem', { name: row.title })} onClick={() => confirmDelete(row)} />
-          </Tooltip>
-        </Space>
+        <EditDeleteActions
+          editTitle={t('buttons.edit')}
+          editLabel={t('buttons.editItem', { name: row.title })}
+          onEdit={() => setDialog({ open: true, record: row })}
+          deleteTitle={t('buttons.delete')}
+          deleteLabel={t('buttons.deleteItem', { name: row.title })}
+          onDelete={() => confirmDelete(row)}
+        />
       ),
     },
   ];

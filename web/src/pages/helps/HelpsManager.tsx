@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { createHelpBody, type Help } from '@atende/kit/contracts';
 import { createHelp, deleteHelp, listHelps, updateHelp } from '../../api/admin';
@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '../../errors/toast';
 import { removeById, upsertById } from '../users/listRules';
 import { zodRule } from '../users/zodRule';
 import { youtubeCode, youtubeThumbnail } from './youtube';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 
 type HelpFormValues = { title: string; description: string; video: string };
 const emptyHelp: HelpFormValues = { title: '', description: '', video: '' };
@@ -113,19 +114,14 @@ export function HelpsManager() {
       width: 110,
       align: 'center',
       render: (_: unknown, h) => (
-        <Space size={4}>
-          <Tooltip title={t('buttons.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('buttons.editHelp', { title: h.title })}
-              onClick={() => setEditing({ open: true, help: h })}
-            />
-          </Tooltip>
-          <Tooltip title={t('buttons.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.deleteHelp', { title: h.title })} onClick={() => confirmDelete(h)} />
-          </Tooltip>
-        </Space>
+        <EditDeleteActions
+          editTitle={t('buttons.edit')}
+          editLabel={t('buttons.editHelp', { title: h.title })}
+          onEdit={() => setEditing({ open: true, help: h })}
+          deleteTitle={t('buttons.delete')}
+          deleteLabel={t('buttons.deleteHelp', { title: h.title })}
+          onDelete={() => confirmDelete(h)}
+        />
       ),
     },
   ];

@@ -2,7 +2,7 @@ import './queuesLocales';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Flex, Input, Modal, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Queue, QueueDetail } from '@atende/kit/contracts';
 import { deleteQueue, listQueues } from '../../api/queues';
@@ -16,6 +16,7 @@ import { isAdminLike, planAllows } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { QueueDialog } from './QueueDialog';
 import { applyQueueEvent, cutText, filterQueues, isQueueEvent, sortQueues } from './queuesRules';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 
 /** '/queues', Filas & Chatbot (spec 001 §2 Queues screen): admins only; the others get the 403 screen. */
 export default function QueuesPage() {
@@ -149,14 +150,14 @@ function QueuesScreen({ companyId }: { companyId: number }) {
       width: 110,
       align: 'center',
       render: (_: unknown, row) => (
-        <Space size={4}>
-          <Tooltip title={t('buttons.edit')}>
-            <Button type="text" icon={<EditOutlined />} aria-label={t('buttons.editQueue', { name: row.name })} onClick={() => openDialog(row.id)} />
-          </Tooltip>
-          <Tooltip title={t('buttons.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.deleteQueue', { name: row.name })} onClick={() => confirmDelete(row)} />
-          </Tooltip>
-        </Space>
+        <EditDeleteActions
+          editTitle={t('buttons.edit')}
+          editLabel={t('buttons.editQueue', { name: row.name })}
+          onEdit={() => openDialog(row.id)}
+          deleteTitle={t('buttons.delete')}
+          deleteLabel={t('buttons.deleteQueue', { name: row.name })}
+          onDelete={() => confirmDelete(row)}
+        />
       ),
     },
   ];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { planFlags, type Plan } from '@atende/kit/contracts';
 import { deletePlan, listPlans } from '../../api/admin';
@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from '../../errors/toast';
 import { removeById, upsertById } from '../users/listRules';
 import { formatAmount } from './planForm';
 import { PlanFormModal } from './PlanFormModal';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 
 /** Settings → Plans (super user): table plus form, create, edit, delete. */
 export function PlansManager() {
@@ -81,19 +82,14 @@ export function PlansManager() {
       width: 110,
       align: 'center',
       render: (_: unknown, p) => (
-        <Space size={4}>
-          <Tooltip title={t('buttons.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('buttons.editPlan', { name: p.name })}
-              onClick={() => setEditing({ open: true, plan: p })}
-            />
-          </Tooltip>
-          <Tooltip title={t('buttons.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.deletePlan', { name: p.name })} onClick={() => confirmDelete(p)} />
-          </Tooltip>
-        </Space>
+        <EditDeleteActions
+          editTitle={t('buttons.edit')}
+          editLabel={t('buttons.editPlan', { name: p.name })}
+          onEdit={() => setEditing({ open: true, plan: p })}
+          deleteTitle={t('buttons.delete')}
+          deleteLabel={t('buttons.deletePlan', { name: p.name })}
+          onDelete={() => confirmDelete(p)}
+        />
       ),
     },
   ];

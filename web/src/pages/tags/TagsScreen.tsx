@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Button, Flex, Input, Modal, Space, Table, Tag as Chip, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Modal, Space, Table, Tag as Chip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Tag } from '@atende/kit/contracts';
@@ -14,6 +14,7 @@ import { TagContactsDialog } from './TagContactsDialog';
 import { TagDialog } from './TagDialog';
 import { applyTagEvent, DEFAULT_TAG_COLOR, textColorOn, type TagEvent } from './tagRules';
 import { useInfiniteList } from './useInfiniteList';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 
 /** A tag name as a coloured chip. */
 export function TagChip({ name, color }: { name: string; color?: string | null }) {
@@ -101,14 +102,14 @@ export function TagsScreen({ kanbanMode }: { kanbanMode: boolean }) {
             width: 110,
             align: 'center' as const,
             render: (_: unknown, row: Tag) => (
-              <Space size={4}>
-                <Tooltip title={t('buttons.edit')}>
-                  <Button type="text" icon={<EditOutlined />} aria-label={t('buttons.editTag', { name: row.name })} onClick={() => setDialog({ open: true, tag: row })} />
-                </Tooltip>
-                <Tooltip title={t('buttons.delete')}>
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.deleteTag', { name: row.name })} onClick={() => confirmDelete(row)} />
-                </Tooltip>
-              </Space>
+              <EditDeleteActions
+                editTitle={t('buttons.edit')}
+                editLabel={t('buttons.editTag', { name: row.name })}
+                onEdit={() => setDialog({ open: true, tag: row })}
+                deleteTitle={t('buttons.delete')}
+                deleteLabel={t('buttons.deleteTag', { name: row.name })}
+                onDelete={() => confirmDelete(row)}
+              />
             ),
           },
         ]

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
-import { Avatar, Badge, Button, Flex, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Avatar, Badge, Button, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@atende/kit/contracts';
 import { deleteUser, listUsers } from '../../api/users';
@@ -14,6 +14,7 @@ import { companyEvent } from '../../socket/socket';
 import { applyPresence, applyUserEvent, type UserEvent } from './liveUsers';
 import { effectiveSearch, isNearBottom, mergeById, removeById, SEARCH_DEBOUNCE_MS, upsertById } from './listRules';
 import { UserDialog } from './UserDialog';
+import { EditDeleteActions } from '../../components/EditDeleteActions';
 
 /** Users screen (spec 001 §2): admins only. */
 export default function UsersPage() {
@@ -174,19 +175,14 @@ function UsersScreen({ companyId }: { companyId: number }) {
       width: 110,
       align: 'center',
       render: (_: unknown, row) => (
-        <Space size={4}>
-          <Tooltip title={t('buttons.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('buttons.editUser', { name: row.name })}
-              onClick={() => setDialog({ open: true, userId: row.id })}
-            />
-          </Tooltip>
-          <Tooltip title={t('buttons.delete')}>
-            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('buttons.deleteUser', { name: row.name })} onClick={() => confirmDelete(row)} />
-          </Tooltip>
-        </Space>
+        <EditDeleteActions
+          editTitle={t('buttons.edit')}
+          editLabel={t('buttons.editUser', { name: row.name })}
+          onEdit={() => setDialog({ open: true, userId: row.id })}
+          deleteTitle={t('buttons.delete')}
+          deleteLabel={t('buttons.deleteUser', { name: row.name })}
+          onDelete={() => confirmDelete(row)}
+        />
       ),
     },
   ];
