@@ -80,3 +80,20 @@ export function useCompanyEvent<T = unknown>(name: string, handler: (payload: T)
     };
   }, [socket, companyId, name]);
 }
+
+/** Realtime's presence event (`user:status`), read safely: the handler gets the user and whether they are online. */
+export function usePresenceEvent(handler: (userId: number, online: boolean) => void): void {
+  const socket = useSocket();
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (event: { userId?: unknown; online?: unknown } | null) => {
+      if (typeof event?.userId === 'number') ref.current(event.userId, !!event.online);
+    };
+    socket.on('user:status', listener);
+    return () => {
+      socket.off('user:status', listener);
+    };
+  }, [socket]);
+}

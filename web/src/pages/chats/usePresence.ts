@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { listPresence } from '../../api/users';
-import { useSocket } from '../../socket/SocketContext';
+import { usePresenceEvent } from '../../socket/SocketContext';
 import { PRESENCE_POLL_MS, presenceMap, presenceOf } from './chatsRules';
 
 /**
@@ -27,20 +27,7 @@ export function usePresence(): (userId: number, fallback: boolean) => boolean {
     };
   }, []);
 
-  const socket = useSocket();
-  useEffect(() => {
-    if (!socket) return;
-    const onStatus = (event: { userId?: unknown; online?: unknown }) => {
-      if (typeof event?.userId !== 'number') return;
-      const userId = event.userId;
-      const online = !!event.online;
-      setKnown((map) => (map.get(userId) === online ? map : new Map(map).set(userId, online)));
-    };
-    socket.on('user:status', onStatus);
-    return () => {
-      socket.off('user:status', onStatus);
-    };
-  }, [socket]);
+  usePresenceEvent((userId, online) => setKnown((map) => (map.get(userId) === online ? map : new Map(map).set(userId, online))));
 
   return useCallback((userId: number, fallback: boolean) => presenceOf(userId, known, fallback), [known]);
 }

@@ -4,7 +4,7 @@ import { getDashboard } from '../../api/dashboard';
 import { listMoments } from '../../api/moments';
 import { errorCodeOf } from '../../errors/errorMessage';
 import { toastError } from '../../errors/toast';
-import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
+import { useCompanyEvent, usePresenceEvent, useSocket } from '../../socket/SocketContext';
 import { rangePeriod } from './rangeRules';
 import { applyPresence, LIVE_STATUSES, refreshDelay } from './realtimeRules';
 
@@ -97,18 +97,17 @@ export function useRealtimeMetrics(options: { panel: boolean; showAll: boolean }
   useCompanyEvent('ticket', changed);
   useCompanyEvent('appMessage', changed);
 
+  usePresenceEvent((userId, online) =>
+    setState((s) => {
+      if (!s.today) return s;
+      const attendants = applyPresence(s.today.attendants, userId, online);
+      return attendants === s.today.attendants ? s : { ...s, today: { ...s.today, attendants: [...attendants] }, updatedAt: new Date() };
+    }),
+  );
+
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
-    const onStatus = (event: { userId?: unknown; online?: unknown }) => {
-      if (typeof event?.userId !== 'number') return;
-      const userId = event.userId;
-      setState((s) => {
-        if (!s.today) return s;
-        const attendants = applyPresence(s.today.attendants, userId, !!event.online);
-        return attendants === s.today.attendants ? s : { ...s, today: { ...s.today, attendants: [...attendants] }, updatedAt: new Date() };
-      });
-    };
     const onConnect = () => {
       setState((s) => ({ ...s, connected: true }));
       // Events sent while the socket was away are lost.
@@ -116,11 +115,9 @@ export function useRealtimeMetrics(options: { panel: boolean; showAll: boolean }
     };
     const onDisconnect = () => setState((s) => ({ ...s, connected: false }));
     setState((s) => ({ ...s, connected: socket.connected }));
-    socket.on('user:status', onStatus);
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     return () => {
-      socket.off('user:status', onStatus);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
     };

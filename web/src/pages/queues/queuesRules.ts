@@ -145,18 +145,10 @@ export function queueFormProblems(values: QueueFormValues, ctx: QueueFormContext
 
 // ---------- the chatbot menu as an editable tree ----------
 
-/** One option in the editor: `key` identifies it in the page, `id` is the stored option (null: new). */
-export type OptionDraft = {
+/** One option in the editor: kit's option fields; `key` identifies it in the page, `id` is the stored option (null: new). */
+export type OptionDraft = Omit<ChatbotOption, 'id' | 'queueId' | 'parentId' | 'orderOption' | 'options'> & {
   key: string;
   id: number | null;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
   options: OptionDraft[];
 };
 

@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/AuthContext';
 import NoPermission from '../../components/NoPermission';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { isAdminLike } from '../../permissions';
-import { useSocket } from '../../socket/SocketContext';
+import { usePresenceEvent, useSocket } from '../../socket/SocketContext';
 import { companyEvent } from '../../socket/socket';
 import { applyPresence, applyUserEvent, type UserEvent } from './liveUsers';
 import { effectiveSearch, isNearBottom, mergeById, removeById, SEARCH_DEBOUNCE_MS, upsertById } from './listRules';
@@ -75,6 +75,7 @@ function UsersScreen({ companyId }: { companyId: number }) {
   }, [load, search, pageNumber]);
 
   // Live updates (spec 001 §4): the company's user channel and presence.
+  usePresenceEvent((userId, online) => setUsers((list) => applyPresence(list, userId, online)));
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
@@ -87,14 +88,9 @@ function UsersScreen({ companyId }: { companyId: number }) {
       setUsers(list);
       if (delta) setCount((c) => Math.max(0, c + delta));
     };
-    const onStatus = (event: { userId: number; online: boolean }) => {
-      if (typeof event?.userId === 'number') setUsers((list) => applyPresence(list, event.userId, !!event.online));
-    };
     socket.on(channel, onUser);
-    socket.on('user:status', onStatus);
     return () => {
       socket.off(channel, onUser);
-      socket.off('user:status', onStatus);
     };
   }, [socket, companyId]);
 
