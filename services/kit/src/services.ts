@@ -42,6 +42,13 @@ export const serviceMap = {
       '/api/media/tickets',
     ],
   },
+  channels: {
+    name: 'channels',
+    port: 3004,
+    prefixes: ['/api/closedimported', '/api/whatsapp', '/api/whatsapp-admin', '/api/whatsapp-restart', '/api/whatsappsession', '/api/media/channels'],
+    // The integrators' messages API sits under tickets' /api/messages.
+    exact: ['/api/messages/send'],
+  },
   realtime: {
     name: 'realtime',
     port: 3006,

@@ -4,6 +4,7 @@ import { authConfigShape, createAuthService } from '@atende/auth';
 import { adminConfigShape, createAdminService } from '@atende/admin';
 import { createRealtimeService, realtimeConfigShape } from '@atende/realtime';
 import { createTicketsService, ticketsConfigShape } from '@atende/tickets';
+import { channelsConfigShape, createChannelsService } from '@atende/channels';
 
 type Env = Record<string, string | undefined>;
 
@@ -12,5 +13,6 @@ export const serviceRegistry: { name: string; create: (ctx: ServiceContext, env:
   { name: 'auth', create: (ctx, env) => createAuthService(ctx, loadConfig(z.object(authConfigShape), env)) },
   { name: 'admin', create: (ctx, env) => createAdminService(ctx, loadConfig(z.object(adminConfigShape), env)) },
   { name: 'tickets', create: (ctx, env) => createTicketsService(ctx, loadConfig(z.object(ticketsConfigShape), env)) },
+  { name: 'channels', create: (ctx, env) => createChannelsService(ctx, loadConfig(z.object(channelsConfigShape), env)) },
   { name: 'realtime', create: (ctx, env) => createRealtimeService(ctx, loadConfig(z.object(realtimeConfigShape), env)) },
 ];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { announcement, company, plan } from './admin.js';
 import { user } from './users.js';
-import { connection, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
+import { connection, inboundMedia, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
+import { sessionUpdate, whatsappConnection } from './connections.js';
 import { chat, chatMessage } from './chats.js';
 import { contact, message, queue, quickMessage, tag, ticket, ticketScope } from './tickets.js';
 
@@ -65,8 +66,11 @@ export const eventSchemas = {
   'channels.message.received': messageReceived,
   'channels.message.ack': messageAck,
   'channels.message.changed': messageChanged,
-  'channels.connection.updated': z.object({ connection }),
+  /** `whatsapp`: the connection as the API answers it, for the browsers' company-{id}-whatsapp (channels sends it). */
+  'channels.connection.updated': z.object({ connection, whatsapp: whatsappConnection.optional() }),
   'channels.connection.deleted': z.object({ connectionId: z.number().int() }),
+  /** A session's state changed (status, QR code, retries): company-{id}-whatsappSession. */
+  'channels.session.updated': z.object({ session: sessionUpdate }),
 
   /** Presence from the realtime service: online on connect and every heartbeat, offline after a missed beat or disconnect. */
   'realtime.presence.changed': z.object({ userId: z.number().int(), online: z.boolean(), at: z.string() }),
@@ -124,6 +128,25 @@ export const requestSchemas = {
       connectionId: z.number().int(),
       contacts: z.array(z.object({ name: z.string().max(250), number: z.string().max(50), isGroup: z.boolean().optional() })).max(100_000),
     }),
+  },
+  /**
+   * channels (messages API) → tickets: send a message to a number on a connection, as the integrator's
+   * connection token allows. Tickets finds or creates the contact and its ticket, stores the message(s)
+   * and issues channels.message.send like an attendant's send; closeTicket resolves the ticket after.
+   */
+  'tickets.api.send': {
+    request: z.object({
+      companyId: z.number().int(),
+      connectionId: z.number().int(),
+      number: z.string().min(8).max(50),
+      body: z.string().max(65_536),
+      userId: z.number().int().nullable(),
+      queueId: z.number().int().nullable(),
+      sendSignature: z.boolean(),
+      closeTicket: z.boolean(),
+      medias: z.array(inboundMedia).max(10),
+    }),
+    response: z.object({ ticketId: z.number().int(), ticketUuid: z.string(), contactId: z.number().int(), messageIds: z.array(z.number().int()) }),
   },
 } as const;
 

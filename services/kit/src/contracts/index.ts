@@ -10,5 +10,6 @@ export * from './contacts.js';
 export * from './desk.js';
 export * from './channels.js';
 export * from './chats.js';
+export * from './connections.js';
 export type { TicketStatus, Viewer, TicketScope, VisibilityRule } from '../visibility.js';
 export { canSeeTicket, companyHidesNumbers, hidesNumbers, maskContact, maskContactNumbers, maskNumber, visibilityRule } from '../visibility.js';

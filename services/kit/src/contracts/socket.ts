@@ -110,6 +110,11 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'tickets.chat.deleted': ({ data }) => chatEmissions(data.userIds, { action: 'delete', id: data.chatId }),
   'tickets.chat.read': ({ data }) => chatEmissions([data.userId], { action: 'update', record: data.chat }),
   'tickets.chatMessage.created': ({ data }) => chatEmissions(participantsOf(data.chat), { action: 'new-message', newMessage: data.message, chat: data.chat }),
+  // The token is the integrators' secret: only admins read it, through GET /whatsapp/{id}.
+  'channels.connection.updated': ({ data }) =>
+    data.whatsapp ? [{ event: 'company-{companyId}-whatsapp', payload: { action: 'update', whatsapp: { ...data.whatsapp, token: '' } }, audience: { to: 'company' } }] : [],
+  'channels.connection.deleted': ({ data }) => [{ event: 'company-{companyId}-whatsapp', payload: { action: 'delete', whatsappId: data.connectionId }, audience: { to: 'company' } }],
+  'channels.session.updated': ({ data }) => [{ event: 'company-{companyId}-whatsappSession', payload: { action: 'update', session: data.session }, audience: { to: 'company' } }],
   'realtime.presence.changed': ({ data }) => [{ event: 'user:status', payload: { userId: data.userId, online: data.online }, audience: { to: 'company' } }],
 };
 

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { outboxTables, type WeekdaySchedule } from '@atende/kit';
+
+export const channelsSchema = pgSchema('channels');
+
+/** A company's messaging connection (spec 001 "Connection (whatsapp)") and its session's state. */
+export const connections = channelsSchema.table(
+  'connections',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    channel: varchar('channel', { length: 20 }).notNull().default('whatsapp'),
+    number: varchar('number', { length: 50 }).notNull().default(''),
+    status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
+    qrcode: text('qrcode').notNull().default(''),
+    retries: integer('retries').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    allowGroup: boolean('allow_group').notNull().default(false),
+    groupAsTicket: varchar('group_as_ticket', { length: 10 }).notNull().default('disabled'),
+    importOldMessages: timestamp('import_old_messages', { withTimezone: true }),
+    importRecentMessages: timestamp('import_recent_messages', { withTimezone: true }),
+    importOldMessagesGroups: boolean('import_old_messages_groups').notNull().default(false),
+    closedTicketsPostImported: boolean('closed_tickets_post_imported').notNull().default(false),
+    queueIdImportMessages: integer('queue_id_import_messages'),
+    statusImportMessages: varchar('status_import_messages', { length: 50 }),
+    /** The integrators' bearer token for POST /api/messages/send (30 random alphanumerics). */
+    token: varchar('token', { length: 30 }).notNull(),
+    queueIds: integer('queue_ids').array().notNull().default(sql`'{}'::integer[]`),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
+    sendIdQueue: integer('send_id_queue'),
+    timeSendQueue: integer('time_send_queue').notNull().default(0),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    complationMessage: text('complation_message').notNull().default(''),
+    outOfHoursMessage: text('out_of_hours_message').notNull().default(''),
+    collectiveVacationMessage: text('collective_vacation_message').notNull().default(''),
+    collectiveVacationStart: timestamp('collective_vacation_start', { withTimezone: true }),
+    collectiveVacationEnd: timestamp('collective_vacation_end', { withTimezone: true }),
+    /** Storage key of the greeting's image or video (POST /whatsapp/{id}/media-upload). */
+    greetingMediaAttachment: varchar('greeting_media_attachment', { length: 500 }),
+    greetingMediaName: varchar('greeting_media_name', { length: 500 }),
+    timeCreateNewTicket: integer('time_create_new_ticket').notNull().default(0),
+    maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
+    timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
+    provider: varchar('provider', { length: 50 }).notNull().default('beta'),
+    expiresTicket: integer('expires_ticket').notNull().default(0),
+    whenExpiresTicket: varchar('when_expires_ticket', { length: 1 }).notNull().default('0'),
+    expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
+    timeInactiveMessage: integer('time_inactive_message').notNull().default(0),
+    inactiveMessage: text('inactive_message').notNull().default(''),
+    ratingMessage: text('rating_message').notNull().default(''),
+    maxUseBotQueuesNps: integer('max_use_bot_queues_nps').notNull().default(3),
+    expiresTicketNps: integer('expires_ticket_nps').notNull().default(0),
+    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('connections_company_idx').on(t.companyId),
+    uniqueIndex('connections_token_key').on(t.token),
+    uniqueIndex('connections_company_name_key').on(t.companyId, sql`lower(${t.name})`),
+    // One default connection per company, held by the database (two admins saving at once cannot make two).
+    uniqueIndex('connections_company_default_key').on(t.companyId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Projection of tickets' queues (names and colours for answers; a connection's queueIds must be the company's). */
+export const queues = channelsSchema.table(
+  'queues',
+  {
+    id: integer('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    color: varchar('color', { length: 9 }).notNull(),
+  },
+  (t) => [index('queues_company_idx').on(t.companyId)],
+);
+
+/** A session's credentials and keys (Baileys' auth state), one row per key, so a session resumes on any worker. */
+export const sessionKeys = channelsSchema.table(
+  'session_keys',
+  {
+    connectionId: integer('connection_id').notNull(),
+    key: varchar('key', { length: 300 }).notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.key] })],
+);
+
+/** Which worker runs a connection's session: one at a time, renewed while it lives, taken over once expired. */
+export const sessionLeases = channelsSchema.table('session_leases', {
+  connectionId: integer('connection_id').primaryKey(),
+  owner: varchar('owner', { length: 100 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const { outbox, processedEvents } = outboxTables(channelsSchema);
+
+export const schema = { connections, queues, sessionKeys, sessionLeases, outbox, processedEvents };

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { weekdaySchedule } from './admin.js';
+import { channel, queueSummary } from './tickets.js';
+
+/**
+ * Connections and sessions as the channels service answers them (spec 001 "Connection (whatsapp)",
+ * "Session update", "Connections and sessions"; spec 000 §7 GET /whatsapp). The bus projection that
+ * tickets keeps is the smaller `connection` of ./channels.ts.
+ */
+
+/** Session status of a connection (spec 001 §4): the problem states drive the menu's warning badge. */
+export const sessionStatus = z.enum(['qrcode', 'DISCONNECTED', 'OPENING', 'CONNECTED', 'PAIRING', 'TIMEOUT']);
+export type SessionStatus = z.infer<typeof sessionStatus>;
+/** States the menu warns about (spec 000 §6). */
+export const problemStatuses: readonly SessionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
+
+/** Connection token: 30 random alphanumeric characters (spec 001 §9). */
+export const CONNECTION_TOKEN_LENGTH = 30;
+/** Default shifts of a connection's schedule (spec 001 §9). */
+export const defaultConnectionSchedules = (): z.infer<typeof weekdaySchedule>[] =>
+  [
+    ['Segunda-feira', 'monday'],
+    ['Terça-feira', 'tuesday'],
+    ['Quarta-feira', 'wednesday'],
+    ['Quinta-feira', 'thursday'],
+    ['Sexta-feira', 'friday'],
+    ['Sábado', 'saturday'],
+    ['Domingo', 'sunday'],
+  ].map(([weekday, weekdayEn]) => ({ weekday: weekday!, weekdayEn: weekdayEn!, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
+
+const minutes = z.coerce.number().int().min(0).max(525_600);
+const optionalId = z.union([z.coerce.number().int().positive(), z.null()]);
+/** A date-time as the web's pickers send it (ISO 8601); empty is no date. */
+const dateTime = z.union([
+  z.literal('').transform(() => null),
+  z.null(),
+  z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date'),
+]);
+
+/** The connection as GET /whatsapp and the socket's company-{id}-whatsapp carry it. */
+export const whatsappConnection = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  name: z.string(),
+  channel,
+  number: z.string(),
+  status: sessionStatus,
+  /** The QR code text while status is qrcode (empty otherwise). */
+  qrcode: z.string(),
+  retries: z.number().int(),
+  isDefault: z.boolean(),
+  allowGroup: z.boolean(),
+  groupAsTicket: z.enum(['enabled', 'disabled']),
+  importOldMessages: z.string().nullable(),
+  importRecentMessages: z.string().nullable(),
+  importOldMessagesGroups: z.boolean(),
+  closedTicketsPostImported: z.boolean(),
+  queueIdImportMessages: z.number().int().nullable(),
+  statusImportMessages: z.string().nullable(),
+  token: z.string(),
+  queues: z.array(queueSummary),
+  queueIds: z.array(z.number().int()),
+  integrationId: z.number().int().nullable(),
+  promptId: z.number().int().nullable(),
+  sendIdQueue: z.number().int().nullable(),
+  timeSendQueue: z.number().int(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  collectiveVacationMessage: z.string(),
+  collectiveVacationStart: z.string().nullable(),
+  collectiveVacationEnd: z.string().nullable(),
+  greetingMediaAttachment: z.string().nullable(),
+  timeCreateNewTicket: z.number().int(),
+  maxUseBotQueues: z.number().int(),
+  timeUseBotQueues: z.number().int(),
+  provider: z.string(),
+  expiresTicket: z.number().int(),
+  whenExpiresTicket: z.enum(['0', '1']),
+  expiresInactiveMessage: z.string(),
+  timeInactiveMessage: z.number().int(),
+  inactiveMessage: z.string(),
+  ratingMessage: z.string(),
+  maxUseBotQueuesNPS: z.number().int(),
+  expiresTicketNPS: z.number().int(),
+  schedules: z.array(weekdaySchedule),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WhatsappConnection = z.infer<typeof whatsappConnection>;
+
+/**
+ * POST /whatsapp and PUT /whatsapp/{id}: the editor's fields (spec 001 §3, §5). On PUT every field is
+ * optional; the cross-field rules of spec 001 §5 are checked on the merged connection (channels domain).
+ */
+export const connectionBody = z.object({
+  name: z.string().trim().min(2, 'Nome muito curto').max(50, 'Nome muito longo'),
+  channel: channel.default('whatsapp'),
+  isDefault: z.boolean().default(false),
+  allowGroup: z.boolean().default(false),
+  groupAsTicket: z.enum(['enabled', 'disabled']).default('disabled'),
+  importOldMessages: dateTime.default(null),
+  importRecentMessages: dateTime.default(null),
+  importOldMessagesGroups: z.boolean().default(false),
+  closedTicketsPostImported: z.boolean().default(false),
+  queueIdImportMessages: optionalId.default(null),
+  queueIds: z.array(z.coerce.number().int().positive()).max(200).default([]),
+  integrationId: optionalId.default(null),
+  promptId: optionalId.default(null),
+  sendIdQueue: optionalId.default(null),
+  timeSendQueue: minutes.default(0),
+  greetingMessage: z.string().max(10_000).default(''),
+  complationMessage: z.string().max(10_000).default(''),
+  outOfHoursMessage: z.string().max(10_000).default(''),
+  collectiveVacationMessage: z.string().max(10_000).default(''),
+  collectiveVacationStart: dateTime.default(null),
+  collectiveVacationEnd: dateTime.default(null),
+  timeCreateNewTicket: minutes.default(0),
+  maxUseBotQueues: z.coerce.number().int().min(0).max(1000).default(3),
+  timeUseBotQueues: minutes.default(0),
+  provider: z.string().max(50).default('beta'),
+  expiresTicket: minutes.default(0),
+  whenExpiresTicket: z.enum(['0', '1']).default('0'),
+  expiresInactiveMessage: z.string().max(10_000).default(''),
+  timeInactiveMessage: minutes.default(0),
+  inactiveMessage: z.string().max(10_000).default(''),
+  ratingMessage: z.string().max(10_000).default(''),
+  maxUseBotQueuesNPS: z.coerce.number().int().min(1).max(1000).default(3),
+  expiresTicketNPS: minutes.default(0),
+  schedules: z.array(weekdaySchedule).max(7).optional(),
+  /** Regenerates the token (the editor's regenerate button); a token is never chosen by the client. */
+  regenerateToken: z.boolean().optional(),
+});
+export type ConnectionBody = z.infer<typeof connectionBody>;
+export const updateConnectionBody = connectionBody.partial();
+export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
+
+/** GET /whatsapp, /whatsapp/all, /whatsapp-admin/{id}, /whatsapp/filter query. */
+export const connectionListQuery = z.object({
+  /** 0: without the session's QR code and token-free fields load (the web passes 0 for lists). */
+  session: z.coerce.number().int().min(0).max(1).optional(),
+  channel: channel.optional(),
+});
+
+/** company-{id}-whatsappSession's session (spec 001 "Session update"). */
+export const sessionUpdate = z.object({ id: z.number().int(), status: sessionStatus, qrcode: z.string(), retries: z.number().int(), updatedAt: z.string() });
+export type SessionUpdate = z.infer<typeof sessionUpdate>;
+
+/** GET /whatsapp/all for the super user's all-connections page: per company counts. */
+export const connectionCounts = z.object({
+  companyId: z.number().int(),
+  companyName: z.string(),
+  connected: z.number().int(),
+  disconnected: z.number().int(),
+  total: z.number().int(),
+});
+
+/**
+ * POST /api/messages/send (spec 001 "Messages API"): bearer token of the connection. Multipart adds
+ * `medias` files (the body is then each file's caption).
+ */
+export const apiSendBody = z.object({
+  number: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/\D/g, ''))
+    .pipe(z.string().min(8, 'Número inválido').max(50, 'Número inválido')),
+  body: z.string().max(65_536).default(''),
+  userId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),
+  queueId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),
+  sendSignature: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).optional(),
+  closeTicket: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).optional(),
+});
+export type ApiSendBody = z.infer<typeof apiSendBody>;
