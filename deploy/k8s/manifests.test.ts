@@ -10,6 +10,7 @@ import { authConfigShape } from '@atende/auth';
 import { gatewayConfigShape, upstreamUrl } from '@atende/gateway';
 import { realtimeConfigShape } from '@atende/realtime';
 import { ticketsConfigShape } from '@atende/tickets';
+import { channelsConfigShape } from '@atende/channels';
 
 /**
  * The Kubernetes manifests against the code they run: every Deployment's environment against the
@@ -44,6 +45,7 @@ const serviceShapes: Record<ServiceName, Shape> = {
   auth: authConfigShape,
   admin: adminConfigShape,
   tickets: ticketsConfigShape,
+  channels: channelsConfigShape,
   realtime: realtimeConfigShape,
 };
 
@@ -538,9 +540,9 @@ describe.each(Object.entries(renders))('%s render', (_label, r) => {
     for (const tls of ingress.spec.tls ?? []) for (const h of tls.hosts ?? []) expect(hosts.has(h), `TLS host ${h} has a rule`).toBe(true);
   });
 
-  it('autoscales the gateway and realtime, each HPA on an existing Deployment it alone sizes', () => {
+  it('autoscales the gateway, realtime and the channel workers, each HPA on an existing Deployment it alone sizes', () => {
     const hpas = r.all<Hpa>('HorizontalPodAutoscaler');
-    expect(hpas.map((h) => h.spec.scaleTargetRef.name)).toEqual(expect.arrayContaining(['gateway', 'realtime']));
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name)).toEqual(expect.arrayContaining(['gateway', 'realtime', 'channels']));
     for (const hpa of hpas) {
       const { kind, name } = hpa.spec.scaleTargetRef;
       expect(kind).toBe('Deployment');

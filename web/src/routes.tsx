@@ -32,6 +32,9 @@ const MomentsPage = lazy(() => import('./pages/moments/MomentsPage'));
 const ChatsPage = lazy(() => import('./pages/chats/ChatsPage'));
 const TodoListPage = lazy(() => import('./pages/todolist/TodoListPage'));
 const AnnouncementsPage = lazy(() => import('./pages/announcements/AnnouncementsPage'));
+const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));
+const AllConnectionsPage = lazy(() => import('./pages/all-connections/AllConnectionsPage'));
+const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
@@ -53,6 +56,9 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/moments', element: <MomentsPage /> },
   { path: '/todolist', element: <TodoListPage /> },
   { path: '/announcements', element: <AnnouncementsPage /> },
+  { path: '/connections', element: <ConnectionsPage /> },
+  { path: '/allConnections', element: <AllConnectionsPage /> },
+  { path: '/messages-api', element: <MessagesApiPage /> },
 ];
 
 export function AppRoutes() {

@@ -18,7 +18,7 @@ import type { ChannelsConfig } from './config.js';
 import { schema } from './db/schema.js';
 import type { ChannelsDeps, RouteModule } from './deps.js';
 import type { DriverFactory } from './drivers/types.js';
-import { createSessionManager } from './domain/sessions.js';
+import { createSessionManager, type SessionManager } from './domain/sessions.js';
 import { queueProjectionHandlers } from './events/queues.js';
 import { outboundHandlers } from './events/outbound.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
@@ -36,8 +36,11 @@ const routeModules: RouteModule[] = [connectionsRoutes, sessionsRoutes, messages
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
 const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers];
 
-/** Options tests give: the drivers sessions use per channel (default: the real ones). */
-export type ChannelsOptions = { drivers?: Partial<Record<string, DriverFactory>> };
+/**
+ * Options tests give: the drivers sessions use per channel (default: the real ones), or a whole session
+ * manager in place of the real one (route tests that only check which commands were asked).
+ */
+export type ChannelsOptions = { drivers?: Partial<Record<string, DriverFactory>>; sessions?: SessionManager };
 
 /** Connections, their sessions, delivery and the integrators' messages API (bounded context "channels"). */
 export const createChannelsService = (async (ctx, config: ChannelsConfig, options: ChannelsOptions = {}): Promise<Service> => {
@@ -52,7 +55,7 @@ export const createChannelsService = (async (ctx, config: ChannelsConfig, option
     const userDirectory = await createUserDirectory(ctx.bus);
     subscriptions.push(...userDirectory.subscriptions);
     const guards = createGuards({ verify: ctx.verify, companies: ctx.companies, users: userDirectory.directory });
-    const sessions = createSessionManager({ ctx, config, db, unitOfWork, drivers: options.drivers ?? {} });
+    const sessions = options.sessions ?? createSessionManager({ ctx, config, db, unitOfWork, drivers: options.drivers ?? {} });
     deps = { ctx, config, db, unitOfWork, guards, sessions };
     return deps;
   };

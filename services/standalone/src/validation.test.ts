@@ -10,11 +10,17 @@ type Operation = { requestBody?: { content?: Record<string, { schema?: JsonSchem
 
 let platform: TestPlatform;
 let token: string;
+/** The integrators' POST /api/messages/send takes a connection's token, not a user's. */
+let connectionToken: string;
 let doc: { paths: Record<string, Record<string, Operation>> };
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  // No WhatsApp to reach here: the connection below needs no session.
+  platform = await startTestPlatform({ env: { CHANNELS_RUN_SESSIONS: 'false' } });
   token = (await platform.login()).token;
+  const connection = await platform.request('POST', '/api/whatsapp', { token, body: { name: 'Validação' } });
+  expect(connection.status).toBe(201);
+  connectionToken = connection.body.token;
   doc = await eventually(async () => {
     const answer = await platform.request('GET', '/api/docs/json');
     return answer.status === 200 && Object.keys(answer.body?.paths ?? {}).length > 5 ? answer.body : undefined;
@@ -61,7 +67,7 @@ const routes = () => {
   return list;
 };
 
-const send = (method: string, path: string, body: unknown) => platform.request(method, path, { token, body });
+const send = (method: string, path: string, body: unknown) => platform.request(method, path, { token: path === '/api/messages/send' ? connectionToken : token, body });
 
 describe('every JSON write route validates its body', () => {
   it('found the routes to walk', () => {

@@ -22,6 +22,7 @@ import { schema } from './db/schema.js';
 import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
 import { createRatingDesk } from './domain/rating-runtime.js';
+import { apiSendHandlers } from './events/api-send.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { chatsRoutes } from './routes/chats.routes.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
@@ -61,6 +62,7 @@ const routeModules: RouteModule[] = [
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
 const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
   ticketEventHandlers,
+  apiSendHandlers,
 ];
 
 /** Every event that may change a ticket list or a message page, whoever publishes it. */

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useChatUnread } from '../hooks/useChatUnread';
+import { useConnectionWarning } from '../hooks/useConnectionWarning';
+import { canSee } from '../permissions';
 import { useShellData } from '../hooks/useShellData';
 import { entryOfPath, menuEntries, visibleMenu, type MenuDot } from './menuItems';
 import { UnreadDot } from './UnreadDot';
@@ -16,12 +18,14 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
   const { user } = useAuth();
   const { plan, hasHelps } = useShellData();
   const { hasUnread: chatUnread } = useChatUnread();
+  const connectionWarning = useConnectionWarning(canSee(user, 'connections'));
   const location = useLocation();
   const navigate = useNavigate();
 
   const items = useMemo<MenuProps['items']>(() => {
     if (!user) return [];
-    const dots: Record<MenuDot, boolean> = { chatUnread };
+    const dots: Record<MenuDot, boolean> = { chatUnread, connectionWarning };
+    const dotLabels: Record<MenuDot, string> = { chatUnread: t('chatBell.title'), connectionWarning: t('menu.connectionWarning') };
     const sections = visibleMenu({ user, plan, hasHelps });
     const out: NonNullable<MenuProps['items']> = [];
     sections.forEach((section, index) => {
@@ -31,7 +35,7 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
         label: (
           <Link to={entry.route} onClick={onNavigate}>
             {t(entry.label)}
-            {entry.dot && dots[entry.dot] && <UnreadDot label={t('chatBell.title')} testId={`menu-dot-${entry.key}`} />}
+            {entry.dot && dots[entry.dot] && <UnreadDot label={dotLabels[entry.dot]} testId={`menu-dot-${entry.key}`} />}
           </Link>
         ),
       }));
@@ -40,7 +44,7 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
       else out.push(...children);
     });
     return out;
-  }, [user, plan, hasHelps, chatUnread, collapsed, t, onNavigate]);
+  }, [user, plan, hasHelps, chatUnread, connectionWarning, collapsed, t, onNavigate]);
 
   const selected = entryOfPath(location.pathname)?.key;
 

@@ -25,16 +25,16 @@ const kanbanPlan = { useKanban: true } as MenuContext['plan'];
 
 describe('menu', () => {
   it('admins see the dashboard, the desk, users and settings, not companies', () => {
-    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'queues', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'queues', 'connections', 'settings']);
     expect(visibleMenu(ctx({ profile: 'admin' })).map((s) => s.key)).toEqual(['management', 'general', 'administration']);
   });
   it('super users also see the announcements and the companies', () => {
-    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'announcements', 'users', 'queues', 'settings', 'companies']);
+    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'announcements', 'users', 'queues', 'connections', 'allConnections', 'settings', 'companies']);
   });
   it('helps shows only when the help list is not empty', () => {
     expect(keys(ctx({}, false))).toEqual(desk);
     expect(keys(ctx({}, true))).toEqual([...desk, 'helps']);
-    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'queues', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'queues', 'connections', 'settings']);
   });
   it('the dashboard and the reports show for a user with showDashboard, in the management section', () => {
     const sections = visibleMenu(ctx({ showDashboard: 'enabled' }));
@@ -76,9 +76,22 @@ describe('menu', () => {
     expect(menuEntries.find((e) => e.key === 'chats')?.dot).toBe('chatUnread');
     expect(entryOfPath('/chats/0b6c3c9e-1f1a-4c36-8d0e-3f4f8e1b2a10')?.key).toBe('chats');
   });
-  it('a user with allowConnections sees no admin-only items', () => {
+  it('a user with allowConnections sees the connections, and no admin-only items', () => {
     const sections = visibleMenu(ctx({ allowConnections: 'enabled' }));
-    expect(sections.map((s) => s.key)).toEqual(['general']);
+    expect(sections.map((s) => [s.key, s.entries.map((e) => e.key)])).toEqual([
+      ['general', desk],
+      ['administration', ['connections']],
+    ]);
+    expect(keys(ctx())).not.toContain('connections');
+    expect(menuEntries.find((e) => e.key === 'connections')?.dot).toBe('connectionWarning');
+  });
+  it('the messages API shows for admins whose plan has useExternalApi', () => {
+    const apiPlan = { useExternalApi: true } as MenuContext['plan'];
+    expect(keys({ ...ctx({ profile: 'admin' }), plan: apiPlan })).toContain('messagesApi');
+    expect(keys(ctx({ profile: 'admin' }))).not.toContain('messagesApi');
+    expect(keys({ ...ctx({ allowConnections: 'enabled' }), plan: apiPlan })).not.toContain('messagesApi');
+    expect(entryOfPath('/messages-api')?.key).toBe('messagesApi');
+    expect(entryOfPath('/allConnections')?.key).toBe('allConnections');
   });
   it('finds the entry of a path', () => {
     expect(entryOfPath('/')?.key).toBe('dashboard');

@@ -7,10 +7,13 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   MessageOutlined,
+  MobileOutlined,
   ProjectOutlined,
   QuestionCircleOutlined,
   RobotOutlined,
+  SendOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -26,8 +29,11 @@ export type MenuSection = 'management' | 'general' | 'administration';
 
 export type MenuContext = { user: SessionUser; plan: Plan | null; hasHelps: boolean };
 
-/** A dot beside an entry's label: 'chatUnread' while the user has unread internal-chat messages. */
-export type MenuDot = 'chatUnread';
+/**
+ * A dot beside an entry's label: 'chatUnread' while the user has unread internal-chat messages;
+ * 'connectionWarning' while a connection is in a problem state (spec 000 §2).
+ */
+export type MenuDot = 'chatUnread' | 'connectionWarning';
 
 export type MenuEntry = {
   key: string;
@@ -89,6 +95,32 @@ export const menuEntries: MenuEntry[] = [
   },
   { key: 'users', section: 'administration', route: '/users', icon: TeamOutlined, label: 'menu.users', visible: (c) => canSee(c.user, 'adminOnly') },
   { key: 'queues', section: 'administration', route: '/queues', icon: RobotOutlined, label: 'menu.queues', visible: (c) => canSee(c.user, 'adminOnly') },
+  {
+    key: 'connections',
+    section: 'administration',
+    route: '/connections',
+    icon: MobileOutlined,
+    label: 'menu.connections',
+    visible: (c) => canSee(c.user, 'connections'),
+    dot: 'connectionWarning',
+  },
+  {
+    key: 'allConnections',
+    section: 'administration',
+    route: '/allConnections',
+    icon: ShareAltOutlined,
+    label: 'menu.allConnections',
+    visible: (c) => canSee(c.user, 'superOnly'),
+  },
+  {
+    key: 'messagesApi',
+    section: 'administration',
+    route: '/messages-api',
+    icon: SendOutlined,
+    label: 'menu.messagesApi',
+    visible: (c) => canSee(c.user, 'adminOnly'),
+    plan: 'useExternalApi',
+  },
   {
     key: 'settings',
     section: 'administration',

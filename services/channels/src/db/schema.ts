@@ -97,6 +97,22 @@ export const sessionLeases = channelsSchema.table('session_leases', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Send commands waiting for their connection's session (not connected, or run by another worker):
+ * delivered in order by the worker that runs it once connected; failed (ack -1) on logout.
+ */
+export const pendingSends = channelsSchema.table(
+  'pending_sends',
+  {
+    id: serial('id').primaryKey(),
+    connectionId: integer('connection_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    command: jsonb('command').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_sends_connection_idx').on(t.connectionId, t.id)],
+);
+
 export const { outbox, processedEvents } = outboxTables(channelsSchema);
 
-export const schema = { connections, queues, sessionKeys, sessionLeases, outbox, processedEvents };
+export const schema = { connections, queues, sessionKeys, sessionLeases, pendingSends, outbox, processedEvents };

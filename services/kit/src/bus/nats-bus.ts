@@ -249,7 +249,7 @@ export class NatsBus implements Bus {
     }
     if (answer && typeof answer === 'object' && 'error' in answer) {
       const { error } = answer as ReplyError;
-      throw new AppError(isErrorCode(error.code) ? error.code : 'ERR_INTERNAL', error.message, { extra: error.extra });
+      throw new AppError(isErrorCode(error.code) ? error.code : 'ERR_INTERNAL', error.message, { extra: error.extra, fields: error.fields });
     }
     return (answer as { result: Res }).result;
   }
@@ -268,7 +268,7 @@ export class NatsBus implements Bus {
             const appError = error instanceof AppError ? error : undefined;
             if (!appError) this.logger?.error({ err: error, subject }, 'request handler failed');
             const body: ReplyError = {
-              error: { code: appError?.code ?? 'ERR_INTERNAL', message: appError?.message ?? 'internal error', extra: appError?.extra },
+              error: { code: appError?.code ?? 'ERR_INTERNAL', message: appError?.message ?? 'internal error', extra: appError?.extra, fields: appError?.fields },
             };
             message.respond(codec.encode(body));
           }

@@ -1,3 +1,4 @@
+import type { FieldError } from '../contracts/errors.js';
 /** What travels on the bus: `type` is the subject, `data` is validated against the contract of that subject. */
 export type Envelope<T = unknown> = {
   id: string;
@@ -51,4 +52,4 @@ export interface Bus {
 }
 
 /** An error answered over request/reply travels as `{ error: { code, message, extra } }`. */
-export type ReplyError = { error: { code: string; message: string; extra?: Record<string, unknown> } };
+export type ReplyError = { error: { code: string; message: string; extra?: Record<string, unknown>; fields?: FieldError[] } };

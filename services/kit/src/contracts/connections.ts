@@ -132,7 +132,14 @@ export const connectionBody = z.object({
   regenerateToken: z.boolean().optional(),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;
-export const updateConnectionBody = connectionBody.partial();
+/** Every field optional and without its default: a PUT changes only what it sends (`.partial()` would keep the defaults). */
+const withoutDefaults = <S extends z.ZodRawShape>(shape: S) =>
+  z.object(
+    Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema instanceof z.ZodDefault ? schema.unwrap() : schema)])) as {
+      [K in keyof S]: z.ZodOptional<S[K] extends z.ZodDefault<infer T> ? T : S[K]>;
+    },
+  );
+export const updateConnectionBody = withoutDefaults(connectionBody.shape);
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 
 /** GET /whatsapp, /whatsapp/all, /whatsapp-admin/{id}, /whatsapp/filter query. */
@@ -160,10 +167,10 @@ export const connectionCounts = z.object({
  * `medias` files (the body is then each file's caption).
  */
 export const apiSendBody = z.object({
+  // Integrators send it as text or as a JSON number; only its digits count (+55 (11) 9… is fine).
   number: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/\D/g, ''))
+    .union([z.string(), z.number().int().nonnegative()])
+    .transform((s) => String(s).replace(/\D/g, ''))
     .pipe(z.string().min(8, 'Número inválido').max(50, 'Número inválido')),
   body: z.string().max(65_536).default(''),
   userId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),

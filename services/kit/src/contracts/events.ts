@@ -71,6 +71,11 @@ export const eventSchemas = {
   'channels.connection.deleted': z.object({ connectionId: z.number().int() }),
   /** A session's state changed (status, QR code, retries): company-{id}-whatsappSession. */
   'channels.session.updated': z.object({ session: sessionUpdate }),
+  /**
+   * Between channels processes (fan-out): the worker that holds (or takes) the connection's session lease
+   * acts. `deliver`: sends are waiting for this connection (channels.pending_sends).
+   */
+  'channels.session.command': z.object({ connectionId: z.number().int(), action: z.enum(['start', 'renew', 'logout', 'stop', 'deliver']) }),
 
   /** Presence from the realtime service: online on connect and every heartbeat, offline after a missed beat or disconnect. */
   'realtime.presence.changed': z.object({ userId: z.number().int(), online: z.boolean(), at: z.string() }),

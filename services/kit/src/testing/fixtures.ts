@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import type { User } from '../contracts/users.js';
 
 /** A valid 1×1 PNG. */
 export function png(): Buffer {
@@ -33,4 +34,37 @@ export async function multipartBody(parts: { files?: { field: string; name: stri
   for (const f of parts.files ?? []) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+/** A user as auth announces it, with the spec's defaults for a new user; `fields` override. */
+export function makeUser(fields: Partial<User> & { id: number; companyId: number }): User {
+  const now = new Date().toISOString();
+  return {
+    name: `User ${fields.id}`,
+    email: `user${fields.id}@example.com`,
+    profile: 'user',
+    super: false,
+    online: false,
+    startWork: '00:00',
+    endWork: '23:59',
+    farewellMessage: null,
+    allTicket: 'disable',
+    allowGroup: false,
+    defaultTheme: 'light',
+    defaultMenu: 'open',
+    allHistoric: 'disabled',
+    allUserChat: 'disabled',
+    userClosePendingTicket: 'enabled',
+    showDashboard: 'disabled',
+    allowRealTime: 'disabled',
+    allowConnections: 'disabled',
+    whatsappId: null,
+    queueIds: [],
+    profileImage: null,
+    defaultTicketsManagerWidth: 550,
+    lastSeenAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
 }

@@ -1,2 +1,2 @@
 export { createTestDatabase } from './database.js';
-export { multipartBody, png } from './fixtures.js';
+export { makeUser, multipartBody, png } from './fixtures.js';

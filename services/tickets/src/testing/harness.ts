@@ -34,7 +34,7 @@ import {
   type Sql,
   type User,
 } from '@atende/kit';
-import { createTestDatabase } from '@atende/kit/testing';
+import { createTestDatabase, makeUser } from '@atende/kit/testing';
 import type { TicketsConfig } from '../config.js';
 import { schema } from '../db/schema.js';
 import type { TicketsDeps } from '../deps.js';
@@ -95,37 +95,8 @@ export function makeConnection(fields: Partial<Connection> & { id: number; compa
   };
 }
 
-export function makeUser(fields: Partial<User> & { id: number; companyId: number }): User {
-  const now = new Date().toISOString();
-  return {
-    name: `User ${fields.id}`,
-    email: `user${fields.id}@example.com`,
-    profile: 'user',
-    super: false,
-    online: false,
-    startWork: '00:00',
-    endWork: '23:59',
-    farewellMessage: null,
-    allTicket: 'disable',
-    allowGroup: false,
-    defaultTheme: 'light',
-    defaultMenu: 'open',
-    allHistoric: 'disabled',
-    allUserChat: 'disabled',
-    userClosePendingTicket: 'enabled',
-    showDashboard: 'disabled',
-    allowRealTime: 'disabled',
-    allowConnections: 'disabled',
-    whatsappId: null,
-    queueIds: [],
-    profileImage: null,
-    defaultTicketsManagerWidth: 550,
-    lastSeenAt: null,
-    createdAt: now,
-    updatedAt: now,
-    ...fields,
-  };
-}
+
+export { makeUser };
 
 export async function startHarness(config: Partial<TicketsConfig> = {}): Promise<Harness> {
   const database = await createTestDatabase();

@@ -8,7 +8,7 @@ import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { randomHexColor } from '../tags/tagRules';
 import { validationText } from '../users/zodRule';
 import { ChatbotEditor, type TargetChoices } from './ChatbotEditor';
-import { QueueSchedulesTab } from './QueueSchedulesTab';
+import { WeekdaySchedulesTable } from '../../components/WeekdaySchedulesTable';
 import {
   colorProblem,
   defaultQueueSchedules,
@@ -324,7 +324,7 @@ export function QueueDialog({ open, queueId, queues, companyId, showSchedules, i
   const items = [
     { key: 'data', label: t('dialog.tabs.data'), forceRender: true, children: dataTab },
     ...(showSchedules
-      ? [{ key: 'schedules', label: t('dialog.tabs.schedules'), children: <QueueSchedulesTab value={schedules} onChange={setSchedules} /> }]
+      ? [{ key: 'schedules', label: t('dialog.tabs.schedules'), children: <WeekdaySchedulesTable namespace="queues" value={schedules} onChange={setSchedules} /> }]
       : []),
   ];
 

@@ -15,7 +15,7 @@ import {
 } from '@atende/kit/contracts';
 import { errorBodyOf, errorCodeOf } from '../../errors/errorMessage';
 import { removeById, upsertById } from '../users/listRules';
-import { defaultSchedules, normalizeSchedules, scheduleProblem } from '../settings/schedules';
+import { defaultSchedules, normalizeSchedules } from '../settings/schedules';
 
 /**
  * The queues screen's rules (spec 001 §2 Queues, §3 Queue / Chatbot option, §4, §5, §9), pure: the
@@ -320,7 +320,7 @@ export const defaultQueueSchedules = (): WeekdaySchedule[] => defaultSchedules()
 export const queueSchedules = (stored: readonly WeekdaySchedule[] | null | undefined): WeekdaySchedule[] =>
   stored && stored.length ? normalizeSchedules(stored) : defaultQueueSchedules();
 
-export const schedulesValid = (schedules: readonly WeekdaySchedule[]): boolean => schedules.every((s) => scheduleProblem(s) === null);
+export { schedulesValid } from '../settings/schedules';
 
 // ---------- the request body ----------
 

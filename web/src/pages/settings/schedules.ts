@@ -46,3 +46,6 @@ export function scheduleProblem(s: WeekdaySchedule): 'incomplete' | 'order' | nu
   }
   return null;
 }
+
+/** Every weekday's shifts are complete and in order (what a save checks before sending). */
+export const schedulesValid = (schedules: readonly WeekdaySchedule[]): boolean => schedules.every((s) => scheduleProblem(s) === null);

@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { WeekdaySchedule } from '@atende/kit/contracts';
-import { scheduleProblem } from '../settings/schedules';
+import { scheduleProblem } from '../pages/settings/schedules';
 
 type TimeField = 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB';
 const timeFields: TimeField[] = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'];
@@ -13,14 +13,16 @@ const toDayjs = (v: string): Dayjs | null => {
   return m ? dayjs().hour(Number(m[1])).minute(Number(m[2])).second(0).millisecond(0) : null;
 };
 
-export type QueueSchedulesTabProps = {
+export type WeekdaySchedulesTableProps = {
+  /** The screen's i18n namespace: its `schedules.*` texts (weekday names, columns, problems, description). */
+  namespace: string;
   value: WeekdaySchedule[];
   onChange(next: WeekdaySchedule[]): void;
 };
 
-/** The queue modal's "Horários" tab (scheduleType 'queue'): per weekday two shifts, A and B. */
-export function QueueSchedulesTab({ value, onChange }: QueueSchedulesTabProps) {
-  const { t } = useTranslation('queues');
+/** Per weekday two shifts, A and B: the queue dialog's and the connection editor's schedules tab. */
+export function WeekdaySchedulesTable({ namespace, value, onChange }: WeekdaySchedulesTableProps) {
+  const { t } = useTranslation(namespace);
 
   const setTime = (day: string, field: TimeField, time: Dayjs | null) =>
     onChange(value.map((r) => (r.weekdayEn === day ? { ...r, [field]: time ? time.format('HH:mm') : '' } : r)));

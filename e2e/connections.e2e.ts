@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { loginThroughPage, until } from './support/session.js';
+
+/**
+ * The connections screen as an admin uses it (spec 001 §2): a WhatsApp connection created in the
+ * editor, shown with its session status, edited, deleted; an attendant without allowConnections is refused.
+ */
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+/** The editor (the topmost dialog: a confirmation opens over it). */
+const editor = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Geral' }) });
+const statusTexts = /Aguardando QR Code|Desconectado|Conectando|Conectado|Pareando|Tempo esgotado/;
+
+describe('connections screen', () => {
+  it('admin creates, edits and deletes a WhatsApp connection; an attendant without allowConnections is refused', async () => {
+    const company = await platform.createCompany({ plan: { useWhatsapp: true, useFacebook: false, useInstagram: false } });
+    const context = await newContext(browser, platform.url);
+    const page = await context.newPage();
+    await loginThroughPage(page, company.email, company.password);
+
+    await page.getByTestId('app-menu').getByText('Conexões').click();
+    await page.waitForURL(/\/connections$/);
+    await page.getByTestId('connections-title').getByText('Conexões (0)').waitFor();
+
+    // New connection → WhatsApp (Facebook is not in this plan).
+    await page.getByRole('button', { name: /Nova conexão/ }).click();
+    expect(await page.getByRole('menuitem', { name: /Facebook/ }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menuitem', { name: /WhatsApp/ }).click();
+    await editor(page).waitFor();
+    // The editor's own check first: a one-letter name is refused on its field.
+    await editor(page).getByLabel('Nome', { exact: true }).fill('R');
+    await editor(page).getByRole('button', { name: 'Adicionar' }).click();
+    await editor(page).getByText('Nome muito curto (mínimo 2 caracteres)').waitFor();
+    await editor(page).getByLabel('Nome', { exact: true }).fill('Recepção');
+    await editor(page).getByRole('tab', { name: 'Avaliações' }).click();
+    await editor(page).getByLabel('Mensagem de avaliação').fill('Avalie de 1 a 5');
+    await editor(page).getByLabel('Avaliação expira após').fill('30');
+    await editor(page).getByRole('button', { name: 'Adicionar' }).click();
+    await editor(page).waitFor({ state: 'hidden' });
+
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Recepção', exact: true }) });
+    await row.waitFor();
+    await row.getByTestId('connection-status').getByText(statusTexts).waitFor();
+    await page.getByTestId('connections-title').getByText('Conexões (1)').waitFor();
+    // The session is not connected (no phone here): the menu's connections entry warns.
+    await page.getByTestId('menu-dot-connections').waitFor();
+    const stored = await platform.request('GET', '/api/whatsapp/?session=0', { token: company.admin.token });
+    expect(stored.body).toEqual([expect.objectContaining({ name: 'Recepção', channel: 'whatsapp', ratingMessage: 'Avalie de 1 a 5', expiresTicketNPS: 30, maxUseBotQueues: 3 })]);
+    await screenshot(page, 'connections');
+
+    // Edit: the stored values come back, the token is shown, the new name is saved.
+    await row.getByRole('button', { name: 'Editar conexão Recepção' }).click();
+    await editor(page).waitFor();
+    await until(page, async () => (await editor(page).getByLabel('Nome', { exact: true }).inputValue()) === 'Recepção', 'stored name in the editor');
+    expect(await editor(page).getByTestId('connection-token').inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);
+    await editor(page).getByLabel('Nome', { exact: true }).fill('Recepção Central');
+    await editor(page).getByRole('button', { name: 'Salvar' }).click();
+    await editor(page).waitFor({ state: 'hidden' });
+    const edited = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Recepção Central', exact: true }) });
+    await edited.waitFor();
+
+    // Delete, after the confirmation.
+    await edited.getByRole('button', { name: 'Excluir conexão Recepção Central' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await edited.waitFor({ state: 'detached' });
+    await page.getByTestId('connections-title').getByText('Conexões (0)').waitFor();
+    const after = await platform.request('GET', '/api/whatsapp/?session=0', { token: company.admin.token });
+    expect(after.body).toEqual([]);
+    await context.close();
+
+    // An attendant without allowConnections: no menu entry, and the page is refused.
+    const attendant = await platform.createUser(company.admin, { profile: 'user', allowConnections: 'disabled' });
+    const second = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(second, attendant.email, attendant.password);
+    await second.getByTestId('app-menu').waitFor({ state: 'attached' });
+    expect(await second.getByTestId('app-menu').getByText('Conexões').count()).toBe(0);
+    await second.goto('/connections');
+    await second.getByText('Oops! Acesso Negado!').waitFor();
+    await second.context().close();
+  });
+});

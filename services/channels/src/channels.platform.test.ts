@@ -1,0 +1,104 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
+
+/**
+ * Channels inside the whole platform (gateway, auth, admin, tickets, realtime; the cluster path on CI):
+ * a connection an admin creates reaches tickets' projection and the browsers, and an integrator's
+ * message sent with the connection's token becomes a ticket and a stored message. Sessions do not run
+ * here (CHANNELS_RUN_SESSIONS=false: there is no WhatsApp to reach), so the connection stays OPENING and
+ * what is sent waits, kept with ack 0, for a session to deliver it.
+ */
+let platform: TestPlatform;
+let company: Awaited<ReturnType<TestPlatform['createCompany']>>;
+let other: Awaited<ReturnType<TestPlatform['createCompany']>>;
+let attendant: Session;
+const sockets: Socket[] = [];
+
+const listen = (token: string) => {
+  const socket = connect(platform.url, { transports: ['websocket'], query: { token }, reconnection: false });
+  sockets.push(socket);
+  return new Promise<Socket>((resolve, reject) => {
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+};
+const sendByApi = (token: string, body: unknown) =>
+  fetch(`${platform.url}/api/messages/send`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ env: { CHANNELS_RUN_SESSIONS: 'false' } });
+  company = await platform.createCompany();
+  other = await platform.createCompany();
+  attendant = (await platform.createUser(company.admin)).session;
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await platform?.stop();
+});
+
+describe('channels in the platform', () => {
+  it('a new connection is listed, announced to the company without its token, and known to tickets', async () => {
+    const socket = await listen(attendant.token);
+    const seen: { action: string; whatsapp: { name: string; token: string } }[] = [];
+    socket.on(`company-${company.companyId}-whatsapp`, (payload) => seen.push(payload));
+    const outsider = await listen(other.admin.token);
+    const leaked: unknown[] = [];
+    outsider.on(`company-${company.companyId}-whatsapp`, (payload) => leaked.push(payload));
+    outsider.on(`company-${other.companyId}-whatsapp`, (payload) => leaked.push(payload));
+
+    const created = await platform.request('POST', '/api/whatsapp', { token: company.admin.token, body: { name: 'Recepção' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Recepção', channel: 'whatsapp', status: 'OPENING', isDefault: true });
+    expect(created.body.token).toMatch(/^[A-Za-z0-9]{30}$/);
+
+    const update = await eventually(() => seen.find((e) => e.action === 'update' && e.whatsapp.name === 'Recepção'));
+    expect(update.whatsapp.token).toBe('');
+    expect(leaked).toEqual([]);
+
+    // The attendant's list has the name, not the token.
+    const list = await platform.request('GET', '/api/whatsapp?session=0', { token: attendant.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, name: 'Recepção', token: '' })]);
+    expect((await platform.request('GET', '/api/whatsapp', { token: other.admin.token })).body).toEqual([]);
+
+    // Tickets' projection: a ticket opened by hand goes to the company's default connection.
+    const contact = await platform.request('POST', '/api/contacts', { token: company.admin.token, body: { name: 'Maria Souza', number: '5511988887777' } });
+    expect(contact.status).toBe(201);
+    await eventually(async () => {
+      const ticket = await platform.request('POST', '/api/tickets', { token: company.admin.token, body: { contactId: contact.body.id, status: 'open', userId: company.admin.user.id } });
+      return ticket.status === 201 && ticket.body.whatsappId === created.body.id ? ticket : undefined;
+    });
+  });
+
+  it('an integrator sends with the connection token: the contact, its ticket and the message (ack 0, waiting for the session) appear', async () => {
+    const [connection] = (await platform.request('GET', '/api/whatsapp', { token: company.admin.token })).body as { id: number; token: string }[];
+    const answer = await sendByApi(connection!.token, { number: '+55 (11) 97777-6666', body: 'Seu pedido saiu para entrega' });
+    expect(answer.status).toBe(200);
+    const sent = (await answer.json()) as { ticketId: number; ticketUuid: string; contactId: number; messageIds: number[] };
+    expect(sent.messageIds).toHaveLength(1);
+
+    const ticket = await platform.request('GET', `/api/tickets/u/${sent.ticketUuid}`, { token: company.admin.token });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body).toMatchObject({ id: sent.ticketId, whatsappId: connection!.id, contact: { number: '5511977776666' } });
+    const messages = await platform.request('GET', `/api/messages/${sent.ticketId}`, { token: company.admin.token });
+    expect(messages.body.messages).toEqual([expect.objectContaining({ id: sent.messageIds[0], body: 'Seu pedido saiu para entrega', fromMe: true, ack: 0 })]);
+
+    // The token names its company: nothing of it is visible to another company.
+    expect((await platform.request('GET', `/api/messages/${sent.ticketId}`, { token: other.admin.token })).status).toBe(404);
+    // A wrong token sends nothing.
+    expect((await sendByApi('x'.repeat(30), { number: '5511977776666', body: 'oi' })).status).toBe(401);
+  });
+
+  it('deleting the connection tells the browsers and tickets drops it from its projection', async () => {
+    const socket = await listen(company.admin.token);
+    const deleted: { action: string; whatsappId: number }[] = [];
+    socket.on(`company-${company.companyId}-whatsapp`, (payload) => payload.action === 'delete' && deleted.push(payload));
+    const extra = await platform.request('POST', '/api/whatsapp', { token: company.admin.token, body: { name: 'Vendas' } });
+    expect(extra.status).toBe(201);
+    expect((await platform.request('DELETE', `/api/whatsapp/${extra.body.id}`, { token: company.admin.token })).status).toBe(200);
+    await eventually(() => deleted.find((e) => e.whatsappId === extra.body.id));
+    expect((await platform.request('GET', `/api/whatsapp/${extra.body.id}`, { token: company.admin.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,22 @@
+import { AppError, type AuthUser } from '@atende/kit';
+import type { ChannelsDeps } from '../deps.js';
+import { sessionsRepository } from '../db/sessions.repository.js';
+import type { SessionAction } from './sessions.js';
+
+/**
+ * The connections page's session buttons (spec 001 §1): try again (start), new QR (renew) and disconnect
+ * (logout), on a connection of the caller's own company. The worker running the session acts; the page
+ * follows through company-{id}-whatsappSession.
+ */
+export function createSessionActions(deps: Pick<ChannelsDeps, 'db' | 'sessions'>) {
+  const run = async (auth: AuthUser, connectionId: number, action: SessionAction): Promise<void> => {
+    const connection = await sessionsRepository(deps.db).connection(connectionId);
+    if (!connection || connection.companyId !== auth.companyId) throw new AppError('ERR_NO_WAPP_FOUND', 'Conexão não encontrada');
+    await deps.sessions.command(auth.companyId, connectionId, action);
+  };
+  return {
+    retry: (auth: AuthUser, connectionId: number) => run(auth, connectionId, 'start'),
+    newQrCode: (auth: AuthUser, connectionId: number) => run(auth, connectionId, 'renew'),
+    disconnect: (auth: AuthUser, connectionId: number) => run(auth, connectionId, 'logout'),
+  };
+}

@@ -1,0 +1,155 @@
+import '../connections/connectionsLocales';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Modal, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { WhatsappConnection } from '@atende/kit/contracts';
+import { listAllConnections, listConnectionsOfCompany, type ConnectionCounts } from '../../api/channels';
+import { useAuth } from '../../auth/AuthContext';
+import { LoadFailed } from '../../components/LoadFailed';
+import NoPermission from '../../components/NoPermission';
+import { toastError } from '../../errors/toast';
+import { isSuper } from '../../permissions';
+import { ConnectionDialog } from '../connections/ConnectionDialog';
+import { grandTotal } from '../connections/connectionRules';
+import { ConnectionsTable } from '../connections/ConnectionsTable';
+import { useConnectionEditor } from '../connections/ConnectionsPage';
+import { useLiveConnections } from '../connections/useLiveConnections';
+
+/** Spec 001 §6, §8: others get the no-permission toast and go to /tickets after 1 second. */
+export const NO_PERMISSION_REDIRECT_MS = 1000;
+
+/** '/allConnections' (spec 001 §2 All-connections page): the super user's per company counts. */
+export default function AllConnectionsPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const allowed = isSuper(user);
+
+  useEffect(() => {
+    if (allowed || !user) return;
+    toastError('ERR_NO_PERMISSION');
+    const timer = window.setTimeout(() => navigate('/tickets', { replace: true }), NO_PERMISSION_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [allowed, user, navigate]);
+
+  if (!allowed) return <NoPermission />;
+  return <AllConnectionsScreen ownCompanyId={user!.companyId} />;
+}
+
+function AllConnectionsScreen({ ownCompanyId }: { ownCompanyId: number }) {
+  const { t } = useTranslation('connections');
+  const [counts, setCounts] = useState<ConnectionCounts[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [company, setCompany] = useState<ConnectionCounts | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setFailed(false);
+    try {
+      setCounts((await listAllConnections()).counts);
+    } catch (err) {
+      setFailed(true);
+      toastError(err);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const total = useMemo(() => grandTotal(counts), [counts]);
+
+  const columns: ColumnsType<ConnectionCounts> = [
+    { title: t('all.company'), dataIndex: 'companyName' },
+    { title: t('all.connected'), dataIndex: 'connected', width: 130, align: 'center' },
+    { title: t('all.disconnected'), dataIndex: 'disconnected', width: 130, align: 'center' },
+    { title: t('all.total'), dataIndex: 'total', width: 110, align: 'center' },
+    {
+      title: t('table.actions'),
+      key: 'actions',
+      width: 170,
+      align: 'center',
+      render: (_: unknown, row) => (
+        <Button size="small" onClick={() => setCompany(row)} aria-label={t('all.openCompany', { name: row.companyName })}>
+          {t('all.connections')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('all.title')}
+      </Typography.Title>
+      {failed && !loading && counts.length === 0 ? (
+        <LoadFailed title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void load()} />
+      ) : (
+        <Table<ConnectionCounts>
+          rowKey="companyId"
+          columns={columns}
+          dataSource={counts}
+          loading={loading}
+          pagination={false}
+          size="middle"
+          locale={{ emptyText: t('all.empty') }}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>
+                <Typography.Text strong>{t('all.grandTotal')}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="center">
+                <Typography.Text strong>{total.connected}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="center">
+                <Typography.Text strong>{total.disconnected}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="center">
+                <Typography.Text strong data-testid="all-connections-total">
+                  {total.total}
+                </Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} />
+            </Table.Summary.Row>
+          )}
+        />
+      )}
+      {company && (
+        <CompanyConnectionsDialog
+          company={company}
+          live={company.companyId === ownCompanyId}
+          onClose={() => {
+            setCompany(null);
+            void load();
+          }}
+        />
+      )}
+    </Flex>
+  );
+}
+
+/** One company's connections in the connection table (GET /api/whatsapp-admin/{companyId}). */
+function CompanyConnectionsDialog({ company, live, onClose }: { company: ConnectionCounts; live: boolean; onClose(): void }) {
+  const { t } = useTranslation('connections');
+  const loadCompany = useCallback(() => listConnectionsOfCompany(company.companyId), [company.companyId]);
+  const list = useLiveConnections(loadCompany, live);
+  const { editor, openEditor, closeEditor, showSchedules } = useConnectionEditor();
+  const onSaved = useCallback((saved: WhatsappConnection) => list.apply({ action: 'update', whatsapp: saved }), [list]);
+  return (
+    <Modal open title={t('all.companyTitle', { name: company.companyName })} onCancel={onClose} footer={null} width={1000}>
+      <ConnectionsTable
+        connections={list.connections}
+        loading={list.loading}
+        manage
+        showNumber={false}
+        onEdit={(c) => openEditor(c.id)}
+        onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
+      />
+      <ConnectionDialog open={editor.open} connectionId={editor.connectionId} channel={editor.channel} showSchedules={showSchedules} onClose={closeEditor} onSaved={onSaved} />
+    </Modal>
+  );
+}

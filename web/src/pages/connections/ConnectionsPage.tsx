@@ -1,0 +1,137 @@
+import './connectionsLocales';
+import { useCallback, useState } from 'react';
+import { Button, Dropdown, Flex, Modal, Space, Typography } from 'antd';
+import { DownOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { WhatsappConnection } from '@atende/kit/contracts';
+import { listCompanyConnections, restartAllConnections } from '../../api/channels';
+import { readSetting } from '../../api/tickets';
+import { useAuth } from '../../auth/AuthContext';
+import { LoadFailed } from '../../components/LoadFailed';
+import NoPermission from '../../components/NoPermission';
+import { toastError, toastInfo } from '../../errors/toast';
+import { useShellData } from '../../hooks/useShellData';
+import { canSee, planAllows } from '../../permissions';
+import { ChannelIcon } from './ChannelIcon';
+import { ConnectionDialog } from './ConnectionDialog';
+import { newConnectionChannels } from './connectionRules';
+import { ConnectionsTable } from './ConnectionsTable';
+import { useLiveConnections } from './useLiveConnections';
+
+/**
+ * '/connections' (spec 001 §2 Connections page): admins, and users whose allowConnections treats them
+ * as admins (spec 001 §6); other users get the no-permission view.
+ */
+export default function ConnectionsPage() {
+  const { user } = useAuth();
+  if (!user || !canSee(user, 'connections')) return <NoPermission />;
+  return <ConnectionsScreen />;
+}
+
+type NewChannel = (typeof newConnectionChannels)[number]['channel'];
+export type EditorState = { open: boolean; connectionId: number | null; channel: NewChannel };
+
+/** The editor's open state and the setting that decides its schedules tab, shared with the all-connections dialog. */
+export function useConnectionEditor() {
+  const [editor, setEditor] = useState<EditorState>({ open: false, connectionId: null, channel: 'whatsapp' });
+  const [scheduleType, setScheduleType] = useState<string | null>(null);
+  const openEditor = useCallback((connectionId: number | null, channel: NewChannel = 'whatsapp') => {
+    void readSetting('scheduleType').then(setScheduleType);
+    setEditor({ open: true, connectionId, channel });
+  }, []);
+  const closeEditor = useCallback(() => setEditor((e) => ({ ...e, open: false })), []);
+  return { editor, openEditor, closeEditor, showSchedules: scheduleType === 'connection' };
+}
+
+/** The new-connection menu (WhatsApp, Facebook, Instagram), each item disabled when the plan lacks its channel. */
+export function NewConnectionButton({ onPick }: { onPick(channel: NewChannel): void }) {
+  const { t } = useTranslation('connections');
+  const { plan } = useShellData();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: newConnectionChannels.map(({ channel, flag }) => ({
+          key: channel,
+          label: t(`channels.${channel}`),
+          icon: <ChannelIcon channel={channel} label="" />,
+          disabled: !planAllows(plan, flag),
+        })),
+        onClick: ({ key }) => onPick(key as NewChannel),
+      }}
+    >
+      <Button type="primary" icon={<PlusOutlined />}>
+        <Space size={4}>
+          {t('buttons.newConnection')}
+          <DownOutlined />
+        </Space>
+      </Button>
+    </Dropdown>
+  );
+}
+
+function ConnectionsScreen() {
+  const { t } = useTranslation('connections');
+  const [modal, modalHolder] = Modal.useModal();
+  const list = useLiveConnections(listCompanyConnections);
+  const { editor, openEditor, closeEditor, showSchedules } = useConnectionEditor();
+  const [restarting, setRestarting] = useState(false);
+
+  const restartAll = () => {
+    void modal.confirm({
+      title: t('confirm.restartTitle'),
+      content: t('confirm.restartText'),
+      okText: t('buttons.restartAll'),
+      cancelText: t('buttons.cancel'),
+      onOk: async () => {
+        setRestarting(true);
+        try {
+          await restartAllConnections();
+          toastInfo(t('toasts.restarting'));
+        } catch (err) {
+          toastError(err);
+        } finally {
+          setRestarting(false);
+        }
+      },
+    });
+  };
+
+  const onSaved = useCallback((saved: WhatsappConnection) => list.apply({ action: 'update', whatsapp: saved }), [list]);
+
+  return (
+    <Flex vertical gap={16} style={{ height: '100%', minHeight: 0 }}>
+      {modalHolder}
+      <Flex align="center" justify="space-between" wrap gap={12}>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="connections-title">
+          {t('titleWithCount', { count: list.connections.length })}
+        </Typography.Title>
+        <Space wrap>
+          <Button icon={<SyncOutlined />} loading={restarting} onClick={restartAll}>
+            {t('buttons.restartAll')}
+          </Button>
+          <NewConnectionButton onPick={(channel) => openEditor(null, channel)} />
+        </Space>
+      </Flex>
+      {list.failed && !list.loading && list.connections.length === 0 ? (
+        <LoadFailed title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void list.reload()} />
+      ) : (
+        <ConnectionsTable
+          connections={list.connections}
+          loading={list.loading}
+          manage
+          onEdit={(c) => openEditor(c.id)}
+          onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
+        />
+      )}
+      <ConnectionDialog
+        open={editor.open}
+        connectionId={editor.connectionId}
+        channel={editor.channel}
+        showSchedules={showSchedules}
+        onClose={closeEditor}
+        onSaved={onSaved}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,153 @@
+import '../connections/connectionsLocales';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Typography, Upload, type UploadFile } from 'antd';
+import { SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { sendApiMessage } from '../../api/channels';
+import { useAuth } from '../../auth/AuthContext';
+import NoPermission from '../../components/NoPermission';
+import { PageLoading } from '../../components/PageLoading';
+import { toastError } from '../../errors/toast';
+import { useShellData } from '../../hooks/useShellData';
+import { isAdmin, planAllows } from '../../permissions';
+import { apiEndpoint, describeAnswer, jsonCurl, jsonExample, multipartCurl, testFormProblems, type TestForm } from './messagesApiRules';
+
+/** Spec 001 §2: without the plan's external API the user is told so and goes to / after 1 second. */
+export const NO_PERMISSION_REDIRECT_MS = 1000;
+
+/** '/messages-api' (spec 001 §2 Messages API page): admins whose plan has useExternalApi. */
+export default function MessagesApiPage() {
+  const { t } = useTranslation('connections');
+  const { user } = useAuth();
+  const { plan, ready } = useShellData();
+  const navigate = useNavigate();
+  const admin = isAdmin(user);
+  const planRefused = admin && ready && !planAllows(plan, 'useExternalApi');
+
+  useEffect(() => {
+    if (!planRefused) return;
+    toastError(t('api.planRefused'));
+    const timer = window.setTimeout(() => navigate('/', { replace: true }), NO_PERMISSION_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [planRefused, navigate, t]);
+
+  if (!admin) return <NoPermission />;
+  if (!ready) return <PageLoading />;
+  if (planRefused) return <NoPermission backTo="/" description={t('api.planRefused')} />;
+  return <MessagesApiScreen />;
+}
+
+type FormValues = { token: string; number: string; body: string };
+
+function MessagesApiScreen() {
+  const { t } = useTranslation('connections');
+  const [form] = Form.useForm<FormValues>();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const endpoint = apiEndpoint(window.location.origin);
+
+  const rule = (field: keyof FormValues) => ({
+    validator: async () => {
+      const values = form.getFieldsValue(true) as FormValues;
+      const problem = testFormProblems({ token: values.token ?? '', number: values.number ?? '', body: values.body ?? '', hasFile: files.length > 0 })[field];
+      if (problem) throw new Error(t(`api.problems.${problem}`));
+    },
+  });
+
+  const send = async (values: FormValues) => {
+    const file = (files[0]?.originFileObj as File | undefined) ?? null;
+    const probe: TestForm = { token: values.token ?? '', number: values.number ?? '', body: values.body ?? '', hasFile: !!file };
+    if (Object.keys(testFormProblems(probe)).length) return;
+    setSending(true);
+    setAnswer(null);
+    try {
+      const result = await sendApiMessage(probe.token.trim(), { number: probe.number.trim(), body: probe.body }, file);
+      setAnswer(describeAnswer(result.status, result.data));
+    } catch (err) {
+      // No answer at all (network): the error's text is what there is to show.
+      setAnswer({ ok: false, text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('api.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('api.intro')}
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={13}>
+          <Card title={t('api.docsTitle')} size="small">
+            <Typography.Paragraph>
+              <Typography.Text strong>{t('api.endpoint')}: </Typography.Text>
+              <Typography.Text code copyable data-testid="messages-api-endpoint">
+                POST {endpoint}
+              </Typography.Text>
+            </Typography.Paragraph>
+            <Typography.Paragraph>{t('api.auth')}</Typography.Paragraph>
+            <Typography.Paragraph>
+              <Typography.Text strong>{t('api.fields')}</Typography.Text>
+            </Typography.Paragraph>
+            <ul>
+              {(Object.keys(jsonExample) as (keyof typeof jsonExample)[]).map((key) => (
+                <li key={key}>
+                  <Typography.Text code>{key}</Typography.Text> — {t(`api.field.${key}`)}
+                </li>
+              ))}
+              <li>
+                <Typography.Text code>medias</Typography.Text> — {t('api.field.medias')}
+              </li>
+            </ul>
+            <Typography.Text strong>{t('api.jsonExample')}</Typography.Text>
+            <Typography.Paragraph copyable={{ text: jsonCurl(endpoint) }}>
+              <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{jsonCurl(endpoint)}</pre>
+            </Typography.Paragraph>
+            <Typography.Text strong>{t('api.multipartExample')}</Typography.Text>
+            <Typography.Paragraph copyable={{ text: multipartCurl(endpoint) }}>
+              <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{multipartCurl(endpoint)}</pre>
+            </Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={11}>
+          <Card title={t('api.testTitle')} size="small">
+            <Form<FormValues> form={form} layout="vertical" name="messages-api-test" onFinish={(v) => void send(v)} initialValues={{ token: '', number: '', body: '' }}>
+              <Form.Item name="token" label={t('api.token')} tooltip={t('api.tokenHint')} required rules={[rule('token')]}>
+                <Input.Password autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="number" label={t('api.number')} extra={t('api.numberHint')} required rules={[rule('number')]}>
+                <Input inputMode="numeric" autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="body" label={t('api.body')} required rules={[rule('body')]}>
+                <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
+              </Form.Item>
+              <Form.Item label={t('api.file')}>
+                <Upload fileList={files} maxCount={1} beforeUpload={() => false} onChange={({ fileList }) => setFiles(fileList.slice(-1))}>
+                  <Button icon={<UploadOutlined />}>{t('api.chooseFile')}</Button>
+                </Upload>
+              </Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending}>
+                  {t('api.send')}
+                </Button>
+              </Space>
+            </Form>
+            {answer && (
+              <Alert
+                style={{ marginTop: 16 }}
+                type={answer.ok ? 'success' : 'error'}
+                title={answer.ok ? t('api.sent') : t('api.failed')}
+                description={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="messages-api-answer">{answer.text}</pre>}
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
