@@ -11,6 +11,7 @@ import { gatewayConfigShape, upstreamUrl } from '@atende/gateway';
 import { realtimeConfigShape } from '@atende/realtime';
 import { ticketsConfigShape } from '@atende/tickets';
 import { channelsConfigShape } from '@atende/channels';
+import { campaignsConfigShape } from '@atende/campaigns';
 
 /**
  * The Kubernetes manifests against the code they run: every Deployment's environment against the
@@ -46,6 +47,7 @@ const serviceShapes: Record<ServiceName, Shape> = {
   admin: adminConfigShape,
   tickets: ticketsConfigShape,
   channels: channelsConfigShape,
+  campaigns: campaignsConfigShape,
   realtime: realtimeConfigShape,
 };
 

@@ -35,6 +35,9 @@ const AnnouncementsPage = lazy(() => import('./pages/announcements/Announcements
 const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage'));
 const AllConnectionsPage = lazy(() => import('./pages/all-connections/AllConnectionsPage'));
 const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'));
+const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
+// Campaigns, their report and settings, contact lists and their contacts: one chunk (see CampaignArea).
+const CampaignArea = lazy(() => import('./pages/campaigns/CampaignArea'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
@@ -59,6 +62,12 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/messages-api', element: <MessagesApiPage /> },
+  { path: '/schedules', element: <SchedulesPage /> },
+  { path: '/campaigns', element: <CampaignArea page="campaigns" /> },
+  { path: '/campaign/:campaignId/report', element: <CampaignArea page="report" /> },
+  { path: '/campaigns-config', element: <CampaignArea page="settings" /> },
+  { path: '/contact-lists', element: <CampaignArea page="contactLists" /> },
+  { path: '/contact-lists/:contactListId/contacts', element: <CampaignArea page="contactListItems" /> },
 ];
 
 export function AppRoutes() {

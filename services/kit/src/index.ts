@@ -27,3 +27,5 @@ export * from './service.js';
 export * from './run-service.js';
 export * from './services.js';
 export * from './version.js';
+export * from './xls-reader.js';
+export * from './spreadsheets.js';

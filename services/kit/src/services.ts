@@ -49,6 +49,11 @@ export const serviceMap = {
     // The integrators' messages API sits under tickets' /api/messages.
     exact: ['/api/messages/send'],
   },
+  campaigns: {
+    name: 'campaigns',
+    port: 3005,
+    prefixes: ['/api/campaign-settings', '/api/campaigns', '/api/contact-list-items', '/api/contact-lists', '/api/schedules', '/api/media/campaigns'],
+  },
   realtime: {
     name: 'realtime',
     port: 3006,

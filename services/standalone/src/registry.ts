@@ -5,6 +5,7 @@ import { adminConfigShape, createAdminService } from '@atende/admin';
 import { createRealtimeService, realtimeConfigShape } from '@atende/realtime';
 import { createTicketsService, ticketsConfigShape } from '@atende/tickets';
 import { channelsConfigShape, createChannelsService } from '@atende/channels';
+import { campaignsConfigShape, createCampaignsService } from '@atende/campaigns';
 
 type Env = Record<string, string | undefined>;
 
@@ -14,5 +15,6 @@ export const serviceRegistry: { name: string; create: (ctx: ServiceContext, env:
   { name: 'admin', create: (ctx, env) => createAdminService(ctx, loadConfig(z.object(adminConfigShape), env)) },
   { name: 'tickets', create: (ctx, env) => createTicketsService(ctx, loadConfig(z.object(ticketsConfigShape), env)) },
   { name: 'channels', create: (ctx, env) => createChannelsService(ctx, loadConfig(z.object(channelsConfigShape), env)) },
+  { name: 'campaigns', create: (ctx, env) => createCampaignsService(ctx, loadConfig(z.object(campaignsConfigShape), env)) },
   { name: 'realtime', create: (ctx, env) => createRealtimeService(ctx, loadConfig(z.object(realtimeConfigShape), env)) },
 ];

@@ -23,6 +23,7 @@ import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
 import { createRatingDesk } from './domain/rating-runtime.js';
 import { apiSendHandlers } from './events/api-send.js';
+import { contactGetHandlers } from './events/contact-get.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { chatsRoutes } from './routes/chats.routes.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
@@ -63,6 +64,7 @@ const routeModules: RouteModule[] = [
 const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
   ticketEventHandlers,
   apiSendHandlers,
+  contactGetHandlers,
 ];
 
 /** Every event that may change a ticket list or a message page, whoever publishes it. */

@@ -93,6 +93,24 @@ describe('menu', () => {
     expect(entryOfPath('/messages-api')?.key).toBe('messagesApi');
     expect(entryOfPath('/allConnections')?.key).toBe('allConnections');
   });
+  it('schedules show for every profile whose plan has useSchedules', () => {
+    const plan = { useSchedules: true } as MenuContext['plan'];
+    expect(keys({ ...ctx(), plan })).toContain('schedules');
+    expect(keys({ ...ctx({ profile: 'admin' }), plan })).toContain('schedules');
+    expect(keys(ctx({ profile: 'admin' }))).not.toContain('schedules');
+    expect(entryOfPath('/schedules')?.key).toBe('schedules');
+  });
+  it('campaigns, contact lists and campaign settings show for admins whose plan has useCampaigns', () => {
+    const plan = { useCampaigns: true } as MenuContext['plan'];
+    const campaignKeys = ['campaigns', 'contactLists', 'campaignsConfig'];
+    expect(keys({ ...ctx({ profile: 'admin' }), plan })).toEqual(expect.arrayContaining(campaignKeys));
+    for (const key of campaignKeys) {
+      expect(keys({ ...ctx(), plan })).not.toContain(key);
+      expect(keys(ctx({ profile: 'admin' }))).not.toContain(key);
+    }
+    expect(entryOfPath('/contact-lists/3/contacts')?.key).toBe('contactLists');
+    expect(entryOfPath('/campaigns-config')?.key).toBe('campaignsConfig');
+  });
   it('finds the entry of a path', () => {
     expect(entryOfPath('/')?.key).toBe('dashboard');
     expect(entryOfPath('/tickets/abc')?.key).toBe('tickets');

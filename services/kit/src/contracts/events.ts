@@ -4,7 +4,10 @@ import { user } from './users.js';
 import { connection, inboundMedia, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
 import { sessionUpdate, whatsappConnection } from './connections.js';
 import { chat, chatMessage } from './chats.js';
+import { contactList, contactListItemRecord } from './contact-lists.js';
+import { campaign } from './campaigns.js';
 import { contact, message, queue, quickMessage, tag, ticket, ticketScope } from './tickets.js';
+import { schedule } from './schedules.js';
 
 /**
  * The typed map of every bus event subject to its payload schema (`<service>.<entity>.<verb>`).
@@ -77,8 +80,28 @@ export const eventSchemas = {
    */
   'channels.session.command': z.object({ connectionId: z.number().int(), action: z.enum(['start', 'renew', 'logout', 'stop', 'deliver']) }),
 
+  // campaigns: scheduled messages (company-{id}-schedule)
+  'campaigns.schedule.created': z.object({ schedule }),
+  'campaigns.schedule.updated': z.object({ schedule }),
+  'campaigns.schedule.deleted': z.object({ scheduleId: z.number().int() }),
+
   /** Presence from the realtime service: online on connect and every heartbeat, offline after a missed beat or disconnect. */
   'realtime.presence.changed': z.object({ userId: z.number().int(), online: z.boolean(), at: z.string() }),
+
+  // campaigns: company-{id}-campaign for the admins' campaigns screens.
+  'campaigns.campaign.created': z.object({ campaign }),
+  'campaigns.campaign.updated': z.object({ campaign }),
+  'campaigns.campaign.deleted': z.object({ campaignId: z.number().int() }),
+
+  // campaigns: contact lists (company-{id}-ContactList / -ContactListItem, admins' screens). `reloaded`: a
+  // spreadsheet added many items at once; browsers showing that list fetch it again.
+  'campaigns.contactList.created': z.object({ contactList }),
+  'campaigns.contactList.updated': z.object({ contactList }),
+  'campaigns.contactList.deleted': z.object({ contactListId: z.number().int() }),
+  'campaigns.contactListItem.created': z.object({ contactListItem: contactListItemRecord }),
+  'campaigns.contactListItem.updated': z.object({ contactListItem: contactListItemRecord }),
+  'campaigns.contactListItem.deleted': z.object({ contactListItemId: z.number().int(), contactListId: z.number().int() }),
+  'campaigns.contactListItem.reloaded': z.object({ contactListId: z.number().int() }),
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;
@@ -133,6 +156,11 @@ export const requestSchemas = {
       connectionId: z.number().int(),
       contacts: z.array(z.object({ name: z.string().max(250), number: z.string().max(50), isGroup: z.boolean().optional() })).max(100_000),
     }),
+  },
+  /** campaigns (schedules) → tickets: a contact of the company, by id (null: none there). */
+  'tickets.contact.get': {
+    request: z.object({ companyId: z.number().int(), contactId: z.number().int() }),
+    response: z.object({ contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }) }).nullable(),
   },
   /**
    * channels (messages API) → tickets: send a message to a number on a connection, as the integrator's

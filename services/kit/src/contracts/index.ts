@@ -11,5 +11,8 @@ export * from './desk.js';
 export * from './channels.js';
 export * from './chats.js';
 export * from './connections.js';
+export * from './contact-lists.js';
+export * from './schedules.js';
+export * from './campaigns.js';
 export type { TicketStatus, Viewer, TicketScope, VisibilityRule } from '../visibility.js';
 export { canSeeTicket, companyHidesNumbers, hidesNumbers, maskContact, maskContactNumbers, maskNumber, visibilityRule } from '../visibility.js';

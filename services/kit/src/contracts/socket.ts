@@ -115,7 +115,24 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     data.whatsapp ? [{ event: 'company-{companyId}-whatsapp', payload: { action: 'update', whatsapp: { ...data.whatsapp, token: '' } }, audience: { to: 'company' } }] : [],
   'channels.connection.deleted': ({ data }) => [{ event: 'company-{companyId}-whatsapp', payload: { action: 'delete', whatsappId: data.connectionId }, audience: { to: 'company' } }],
   'channels.session.updated': ({ data }) => [{ event: 'company-{companyId}-whatsappSession', payload: { action: 'update', session: data.session }, audience: { to: 'company' } }],
+  'campaigns.schedule.created': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'create', schedule: data.schedule }, audience: { to: 'company' } }],
+  'campaigns.schedule.updated': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'update', schedule: data.schedule }, audience: { to: 'company' } }],
+  'campaigns.schedule.deleted': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'delete', scheduleId: data.scheduleId }, audience: { to: 'company' } }],
   'realtime.presence.changed': ({ data }) => [{ event: 'user:status', payload: { userId: data.userId, online: data.online }, audience: { to: 'company' } }],
+  // Campaigns are an admins' screen (spec 002 §6): only admins are told.
+  'campaigns.campaign.created': ({ data }) => [{ event: 'company-{companyId}-campaign', payload: { action: 'create', record: data.campaign }, audience: { to: 'admins' } }],
+  'campaigns.campaign.updated': ({ data }) => [{ event: 'company-{companyId}-campaign', payload: { action: 'update', record: data.campaign }, audience: { to: 'admins' } }],
+  'campaigns.campaign.deleted': ({ data }) => [{ event: 'company-{companyId}-campaign', payload: { action: 'delete', id: data.campaignId }, audience: { to: 'admins' } }],
+  // Contact lists are admin-only too (spec 002 §6).
+  'campaigns.contactList.created': ({ data }) => [{ event: 'company-{companyId}-ContactList', payload: { action: 'create', record: data.contactList }, audience: { to: 'admins' } }],
+  'campaigns.contactList.updated': ({ data }) => [{ event: 'company-{companyId}-ContactList', payload: { action: 'update', record: data.contactList }, audience: { to: 'admins' } }],
+  'campaigns.contactList.deleted': ({ data }) => [{ event: 'company-{companyId}-ContactList', payload: { action: 'delete', id: data.contactListId }, audience: { to: 'admins' } }],
+  'campaigns.contactListItem.created': ({ data }) => [{ event: 'company-{companyId}-ContactListItem', payload: { action: 'create', record: data.contactListItem }, audience: { to: 'admins' } }],
+  'campaigns.contactListItem.updated': ({ data }) => [{ event: 'company-{companyId}-ContactListItem', payload: { action: 'update', record: data.contactListItem }, audience: { to: 'admins' } }],
+  'campaigns.contactListItem.deleted': ({ data }) => [
+    { event: 'company-{companyId}-ContactListItem', payload: { action: 'delete', id: data.contactListItemId, contactListId: data.contactListId }, audience: { to: 'admins' } },
+  ],
+  'campaigns.contactListItem.reloaded': ({ data }) => [{ event: 'company-{companyId}-ContactListItem', payload: { action: 'reload', contactListId: data.contactListId }, audience: { to: 'admins' } }],
 };
 
 function announcementEmissions(action: 'create' | 'update', record: EventData<'admin.announcement.created'>['announcement']): SocketEmission[] {

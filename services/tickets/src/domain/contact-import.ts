@@ -2,10 +2,12 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
   AppError,
+  XlsError,
   ask,
   contactNumber,
   mediaWhitelists,
   optionalEmail,
+  readXlsRows,
   sizedText,
   sniffType,
   validationError,
@@ -18,7 +20,6 @@ import {
   type ImportResult,
 } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
-import { XlsError, readXlsRows } from './xls-reader.js';
 import { contactsRepository, type NewContactRow } from '../db/contacts.repository.js';
 import { projectionsRepository } from '../db/projections.repository.js';
 import { tagsRepository } from '../db/tags.repository.js';

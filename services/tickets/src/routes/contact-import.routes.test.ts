@@ -161,7 +161,7 @@ describe('POST /api/contacts/upload', () => {
 
   it('imports a legacy .xls workbook (Excel 97–2003) the same way: 500 rows, bad ones counted as ignored', async () => {
     await h.insertContact(C1, { name: 'Já existe xls', number: '5511940000010' });
-    const file = readFileSync(new URL('../domain/fixtures/contacts-500.xls', import.meta.url));
+    const file = readFileSync(new URL('../../../kit/src/fixtures/contacts-500.xls', import.meta.url));
     const res = await upload('ana', file, {}, 'contatos.xls');
     expect(res.status).toBe(200);
     // Rows i % 50 in 1..5 are bad (10 each), plus row 10 whose number the company already has.
@@ -174,7 +174,7 @@ describe('POST /api/contacts/upload', () => {
   });
 
   it("refuses a damaged .xls with 'Arquivo inválido!' and imports nothing", async () => {
-    const file = Buffer.from(readFileSync(new URL('../domain/fixtures/cells.xls', import.meta.url)));
+    const file = Buffer.from(readFileSync(new URL('../../../kit/src/fixtures/cells.xls', import.meta.url)));
     file.fill(0, 512, 4096);
     const before = await countContacts(C1, '%');
     const res = await upload('ana', file, {}, 'contatos.xls');

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { CampaignsDb } from '../deps.js';
+import { connections } from './contact-lists.schema.js';
+
+export type ConnectionRow = typeof connections.$inferSelect;
+
+/** The projection of channels' connections, fed by channels.connection.* events (events/contact-lists.ts). */
+export function connectionsRepository(db: CampaignsDb) {
+  return {
+    upsert: async (row: ConnectionRow): Promise<void> => {
+      const { id: _id, ...changes } = row;
+      await db.insert(connections).values(row).onConflictDoUpdate({ target: connections.id, set: changes });
+    },
+    remove: async (id: number): Promise<void> => {
+      await db.delete(connections).where(eq(connections.id, id));
+    },
+  };
+}
+
+/** The company's connection with this id (name, channel, status), or null when it is not one of the company's. */
+export async function connectionOfCompany(db: CampaignsDb, companyId: number, id: number): Promise<ConnectionRow | null> {
+  const [row] = await db.select().from(connections).where(and(eq(connections.id, id), eq(connections.companyId, companyId))).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,186 @@
+import { ask, type RequestOf } from '@atende/kit';
+import type { CampaignsDb, CampaignsDeps } from '../deps.js';
+import { campaignSettingsOf } from '../db/campaign-settings.repository.js';
+import { campaignsRepository, type CampaignRow, type NewShippingRow, type ShippingRow } from '../db/campaigns.repository.js';
+import { listItems } from '../db/contact-lists.repository.js';
+import { announceCampaign } from './campaign-presenters.js';
+import { fillVariables, nextSendAt, normalizeNumber, pickVariant, variantsOf } from './campaigns.js';
+
+/** Campaigns made due at once per tick, and running campaigns looked at per tick (one message each). */
+const DUE_BATCH = 20;
+const RUNNING_PER_TICK = 50;
+const CONFIRMED_BATCH = 50;
+
+/**
+ * The recipients of a campaign: one shipment per WhatsApp-valid item of its list, the message variants in
+ * rotation with the variables filled in. Recipients already there keep their state (a restart resumes).
+ */
+export async function prepareShipments(tx: CampaignsDb, campaign: CampaignRow): Promise<number> {
+  if (campaign.contactListId === null) return 0;
+  const [items, settings] = await Promise.all([listItems(tx, campaign.companyId, campaign.contactListId), campaignSettingsOf(tx, campaign.companyId)]);
+  const messages = variantsOf(campaign, 'message');
+  const confirmations = variantsOf(campaign, 'confirmation');
+  const seen = new Set<string>();
+  const rows: NewShippingRow[] = [];
+  for (const item of items) {
+    const number = normalizeNumber(item.number);
+    if (!item.isWhatsappValid || number.length < 8 || seen.has(number)) continue;
+    const i = seen.size;
+    seen.add(number);
+    const recipient = { name: item.name, number, email: item.email };
+    rows.push({
+      campaignId: campaign.id,
+      companyId: campaign.companyId,
+      number,
+      name: item.name,
+      email: item.email,
+      contactListItemId: item.id,
+      message: fillVariables(pickVariant(messages, i), recipient, settings.variables),
+      confirmationMessage: fillVariables(pickVariant(confirmations, i), recipient, settings.variables),
+      confirmation: campaign.confirmation && confirmations.length > 0,
+    });
+  }
+  return campaignsRepository(tx).addShipments(rows);
+}
+
+type Job = { shipmentId: number; kind: 'message' | 'confirmation'; request: RequestOf<'tickets.api.send'> };
+
+const mediaTypeOf = (mime: string) =>
+  mime.startsWith('image/') ? 'image' : mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : 'document';
+
+/** What tickets is asked to send for a shipment (spec: the ticket is closed after unless the campaign opens it). */
+function sendRequest(campaign: CampaignRow, shipment: ShippingRow, kind: Job['kind']): RequestOf<'tickets.api.send'> {
+  const withMedia = kind === 'message' && campaign.mediaPath !== null;
+  return {
+    companyId: campaign.companyId,
+    connectionId: campaign.whatsappId,
+    number: shipment.number,
+    body: kind === 'confirmation' ? shipment.confirmationMessage : shipment.message,
+    userId: campaign.userId,
+    queueId: campaign.queueId,
+    sendSignature: false,
+    closeTicket: campaign.openTicket === 'disabled' || campaign.statusTicket === 'closed',
+    medias: withMedia
+      ? [
+          {
+            mediaType: mediaTypeOf(campaign.mediaMime ?? ''),
+            key: campaign.mediaPath,
+            mimetype: campaign.mediaMime ?? 'application/octet-stream',
+            filename: campaign.mediaName,
+            size: null,
+          },
+        ]
+      : [],
+  };
+}
+
+/**
+ * The campaign runner: due campaigns start, running ones send one message at a time at the pace of the
+ * company's campaign settings, replies to a confirmation get the campaign message. Rows are claimed with
+ * `for update skip locked` and marked 'sending' in a committed transaction before tickets is asked, so
+ * several replicas never send the same message twice (a send cut short is not retried).
+ */
+export function createCampaignRunner(deps: CampaignsDeps) {
+  const { unitOfWork, ctx } = deps;
+
+  /** Asks tickets to send; the outcome is written on the shipment. */
+  const perform = async (job: Job, now: Date): Promise<void> => {
+    let error: string | null = null;
+    try {
+      await ask(ctx.bus, 'tickets.api.send', job.request);
+    } catch (err) {
+      error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      ctx.logger.warn({ err, shipmentId: job.shipmentId }, 'campaign message not sent');
+    }
+    const repo = campaignsRepository(deps.db);
+    if (error !== null) await repo.updateShipment(job.shipmentId, { jobStatus: 'failed', error });
+    else if (job.kind === 'confirmation') await repo.updateShipment(job.shipmentId, { jobStatus: 'awaiting', confirmationRequestedAt: now });
+    else await repo.updateShipment(job.shipmentId, { jobStatus: 'delivered', deliveredAt: now });
+  };
+
+  /** PROGRAMADA campaigns whose time came become EM_ANDAMENTO with their recipients. */
+  const activateDue = async (now: Date): Promise<number> =>
+    unitOfWork(async (tx, emit) => {
+      const due = await campaignsRepository(tx).claimDue(now, DUE_BATCH);
+      for (const campaign of due) {
+        await prepareShipments(tx, campaign);
+        const started = (await campaignsRepository(tx).update(campaign.companyId, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null }))!;
+        await announceCampaign(deps, tx, emit, started);
+      }
+      return due.length;
+    });
+
+  /** One running campaign claimed: finished when nothing is left, else its next message when its pace allows. */
+  const claimNext = async (now: Date, tried: number[]): Promise<{ campaignId: number; job: Job | null } | null> =>
+    unitOfWork(async (tx, emit) => {
+      const repo = campaignsRepository(tx);
+      const campaign = await repo.claimRunning(tried);
+      if (!campaign) return null;
+      const shipment = await repo.nextShipment(campaign.id);
+      if (!shipment) {
+        if ((await repo.remaining(campaign.id)) === 0) {
+          const done = (await repo.update(campaign.companyId, campaign.id, { status: 'FINALIZADA', completedAt: now }))!;
+          await announceCampaign(deps, tx, emit, done);
+        }
+        return { campaignId: campaign.id, job: null };
+      }
+      const pace = await campaignSettingsOf(tx, campaign.companyId);
+      const when = nextSendAt(pace, { now, lastSentAt: campaign.lastSentAt, sentSoFar: await repo.sentCount(campaign.id) });
+      if (!when || when.getTime() > now.getTime()) return { campaignId: campaign.id, job: null };
+      const kind = shipment.confirmation && shipment.confirmationMessage.trim() ? 'confirmation' : 'message';
+      await repo.updateShipment(shipment.id, { jobStatus: 'sending' });
+      await repo.update(campaign.companyId, campaign.id, { lastSentAt: now });
+      return { campaignId: campaign.id, job: { shipmentId: shipment.id, kind, request: sendRequest(campaign, shipment, kind) } };
+    });
+
+  /** Each running campaign sends at most one message per call. */
+  const dispatch = async (now: Date): Promise<number> => {
+    const tried: number[] = [];
+    let sent = 0;
+    for (let i = 0; i < RUNNING_PER_TICK; i++) {
+      const next = await claimNext(now, tried);
+      if (!next) break;
+      tried.push(next.campaignId);
+      if (next.job) {
+        await perform(next.job, now);
+        sent++;
+      }
+    }
+    return sent;
+  };
+
+  /** The campaign message to those who answered the confirmation, right away (they are in a conversation now). */
+  const sendConfirmed = async (now: Date): Promise<number> => {
+    const jobs = await unitOfWork(async (tx) => {
+      const claimed = await campaignsRepository(tx).claimConfirmed(CONFIRMED_BATCH);
+      for (const { shipment } of claimed) await campaignsRepository(tx).updateShipment(shipment.id, { jobStatus: 'sending' });
+      return claimed.map(({ shipment, campaign }): Job => ({ shipmentId: shipment.id, kind: 'message', request: sendRequest(campaign, shipment, 'message') }));
+    });
+    for (const job of jobs) await perform(job, now);
+    return jobs.length;
+  };
+
+  /** A reply from a number asked to confirm: confirmed; the campaign message follows (sendConfirmed). */
+  const confirmReply = async (tx: CampaignsDb, companyId: number, connectionId: number, number: string, now: Date): Promise<boolean> => {
+    const repo = campaignsRepository(tx);
+    const shipment = await repo.awaitingReply(companyId, connectionId, normalizeNumber(number));
+    if (!shipment) return false;
+    await repo.updateShipment(shipment.id, { jobStatus: 'confirmed', confirmedAt: now });
+    return true;
+  };
+
+  return {
+    activateDue,
+    dispatch,
+    sendConfirmed,
+    confirmReply,
+    /** One pass of the worker. */
+    async tick(now: Date = new Date()): Promise<void> {
+      await activateDue(now);
+      await sendConfirmed(now);
+      await dispatch(now);
+    },
+  };
+}
+
+export type CampaignRunner = ReturnType<typeof createCampaignRunner>;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { addInterval, isLocked, nextSendAt, sendOptions, shiftToBusinessDay, type Repetition } from './schedules.js';
+
+// Local-time dates: the rules read weekdays and month days where the server is.
+const at = (y: number, m: number, d: number, h = 9, min = 0) => new Date(y, m - 1, d, h, min);
+const repeat = (over: Partial<Repetition>): Repetition => ({ anchorAt: at(2026, 1, 5), intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 3, tipoDias: 4, ...over });
+
+describe('addInterval', () => {
+  it('adds days, weeks, months and minutes', () => {
+    expect(addInterval(at(2026, 1, 5), 1, 3)).toEqual(at(2026, 1, 8));
+    expect(addInterval(at(2026, 1, 5), 2, 2)).toEqual(at(2026, 1, 19));
+    expect(addInterval(at(2026, 1, 5), 3, 1)).toEqual(at(2026, 2, 5));
+    expect(addInterval(at(2026, 1, 5, 9, 0), 4, 90)).toEqual(at(2026, 1, 5, 10, 30));
+  });
+
+  it('clamps a month day the target month lacks to its last day', () => {
+    expect(addInterval(at(2026, 1, 31), 3, 1)).toEqual(at(2026, 2, 28));
+    expect(addInterval(at(2028, 1, 31), 3, 1)).toEqual(at(2028, 2, 29));
+    expect(addInterval(at(2026, 1, 31), 3, 2)).toEqual(at(2026, 3, 31));
+  });
+});
+
+describe('shiftToBusinessDay', () => {
+  const saturday = at(2026, 1, 10);
+  const sunday = at(2026, 1, 11);
+  const wednesday = at(2026, 1, 7);
+
+  it('keeps any day with tipoDias 4 and any weekday with every rule', () => {
+    expect(shiftToBusinessDay(saturday, 4)).toEqual(saturday);
+    expect(shiftToBusinessDay(wednesday, 5)).toEqual(wednesday);
+    expect(shiftToBusinessDay(wednesday, 6)).toEqual(wednesday);
+  });
+
+  it('moves a weekend day to the Friday before with 5', () => {
+    expect(shiftToBusinessDay(saturday, 5)).toEqual(at(2026, 1, 9));
+    expect(shiftToBusinessDay(sunday, 5)).toEqual(at(2026, 1, 9));
+  });
+
+  it('moves a weekend day to the Monday after with 6, keeping the hour', () => {
+    expect(shiftToBusinessDay(saturday, 6)).toEqual(at(2026, 1, 12));
+    expect(shiftToBusinessDay(at(2026, 1, 11, 14, 30), 6)).toEqual(at(2026, 1, 12, 14, 30));
+  });
+});
+
+describe('nextSendAt', () => {
+  it('is null for a schedule that does not repeat', () => {
+    expect(nextSendAt(repeat({ valorIntervalo: 0, enviarQuantasVezes: 5 }), 1, at(2026, 1, 5))).toBeNull();
+  });
+
+  it('counts from the first send until enviarQuantasVezes is reached', () => {
+    const r = repeat({ intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 3 });
+    expect(nextSendAt(r, 1, at(2026, 1, 5))).toEqual(at(2026, 1, 12));
+    expect(nextSendAt(r, 2, at(2026, 1, 12))).toEqual(at(2026, 1, 19));
+    expect(nextSendAt(r, 3, at(2026, 1, 19))).toBeNull();
+  });
+
+  it('skips occurrences already behind (a late dispatcher does not send a burst)', () => {
+    const r = repeat({ intervalo: 4, valorIntervalo: 10, enviarQuantasVezes: 100, anchorAt: at(2026, 1, 5, 9, 0) });
+    expect(nextSendAt(r, 1, at(2026, 1, 5, 9, 35))).toEqual(at(2026, 1, 5, 9, 40));
+  });
+
+  it('shifts a weekend occurrence and keeps the next months on their day (no drift)', () => {
+    // From Friday 2026-01-30: February has no 30th, and its 28th is a Saturday (→ Friday 27th); March 30th is a Monday.
+    const r = repeat({ intervalo: 3, valorIntervalo: 1, enviarQuantasVezes: 4, tipoDias: 5, anchorAt: at(2026, 1, 30) });
+    expect(nextSendAt(r, 1, at(2026, 1, 30))).toEqual(at(2026, 2, 27));
+    expect(nextSendAt(r, 2, at(2026, 2, 27))).toEqual(at(2026, 3, 30));
+  });
+
+  it('never sends twice on the same day when a shift lands on the last send', () => {
+    // Friday, daily, one business day before: Saturday and Sunday would both become this Friday.
+    const r = repeat({ anchorAt: at(2026, 1, 9), intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 5, tipoDias: 5 });
+    expect(nextSendAt(r, 1, at(2026, 1, 9))).toEqual(at(2026, 1, 12));
+  });
+});
+
+describe('schedule rules', () => {
+  it('locks a schedule once sentAt is set', () => {
+    expect(isLocked({ sentAt: null })).toBe(false);
+    expect(isLocked({ sentAt: new Date() })).toBe(true);
+  });
+
+  it('gives the ticket to the chosen attendant and queue only when tickets are opened', () => {
+    const base = { ticketUserId: 7, queueId: 3, assinar: true };
+    expect(sendOptions({ ...base, openTicket: 'enabled', statusTicket: 'open' })).toEqual({ userId: 7, queueId: 3, sendSignature: true, closeTicket: false });
+    expect(sendOptions({ ...base, openTicket: 'enabled', statusTicket: 'closed' })).toEqual({ userId: 7, queueId: 3, sendSignature: true, closeTicket: true });
+    expect(sendOptions({ ...base, openTicket: 'disabled', statusTicket: 'open' })).toEqual({ userId: null, queueId: null, sendSignature: true, closeTicket: true });
+  });
+});

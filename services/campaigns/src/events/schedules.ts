@@ -1,0 +1,108 @@
+import { AppError, ask, type RequestOf, type ScheduleDayRule, type ScheduleInterval } from '@atende/kit';
+import type { CampaignsDeps, Worker } from '../deps.js';
+import { schedulesRepository, type ScheduleRow } from '../db/schedules.repository.js';
+import { createSchedulesDesk } from '../domain/schedules-desk.js';
+import { nextSendAt, sendOptions } from '../domain/schedules.js';
+
+/** Schedules claimed per pass (the rest waits for the next pass). */
+const BATCH = 20;
+/** How long tickets may take to store and queue one message. */
+const SEND_TIMEOUT_MS = 30_000;
+/** A claim this old whose outcome was never written: its dispatcher died mid-send. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+const failureText = (err: unknown): string => {
+  if (err instanceof AppError) return `${err.code}: ${err.message}`.slice(0, 1000);
+  return (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+};
+
+function sendRequest(row: ScheduleRow): RequestOf<'tickets.api.send'> {
+  return {
+    companyId: row.companyId,
+    // The API requires the connection; a row without one fails as ERRO below.
+    connectionId: row.whatsappId ?? 0,
+    number: row.contactNumber,
+    body: row.body,
+    ...sendOptions(row),
+    medias: row.mediaPath
+      ? [{ mediaType: row.mediaMime?.startsWith('image/') ? 'image' : 'document', key: row.mediaPath, mimetype: row.mediaMime ?? 'application/octet-stream', filename: row.mediaName, size: row.mediaSize }]
+      : [],
+  };
+}
+
+/**
+ * One pass of the schedule dispatcher: claims the due schedules (several replicas never claim the same
+ * one), asks tickets to send each, then writes the outcome: ENVIADA, the next send of a repeating
+ * schedule (AGENDADA), or ERRO with the reason. A schedule is never sent twice: a claim whose outcome
+ * was lost (the process died mid-send) turns into ERRO instead of being sent again. Returns how many were sent.
+ */
+export async function dispatchDueSchedules(deps: CampaignsDeps, now: Date = new Date()): Promise<number> {
+  const { db, unitOfWork, ctx } = deps;
+  const desk = createSchedulesDesk(deps);
+
+  await unitOfWork(async (tx, emit) => {
+    const repo = schedulesRepository(tx);
+    for (const row of await repo.staleClaims(new Date(now.getTime() - STALE_CLAIM_MS))) {
+      const updated = await repo.update(row.id, { status: 'ERRO', error: 'Envio interrompido; confira a conversa antes de reenviar', claimedAt: null });
+      await emit('campaigns.schedule.updated', row.companyId, { schedule: desk.present(updated) });
+    }
+  });
+
+  const claimed = await db.transaction((tx) => schedulesRepository(tx).claimDue(now, BATCH));
+  let sent = 0;
+  for (const row of claimed) {
+    let failure: string | null = null;
+    try {
+      if (row.whatsappId === null) throw new AppError('ERR_NO_WAPP_FOUND', 'No connection chosen');
+      await ask(ctx.bus, 'tickets.api.send', sendRequest(row), { timeoutMs: SEND_TIMEOUT_MS });
+      sent++;
+    } catch (err) {
+      failure = failureText(err);
+      ctx.logger.warn({ scheduleId: row.id, companyId: row.companyId, err: failure }, 'schedule send failed');
+    }
+    await unitOfWork(async (tx, emit) => {
+      const repo = schedulesRepository(tx);
+      let changes;
+      if (failure !== null) {
+        changes = { status: 'ERRO', error: failure, claimedAt: null };
+      } else {
+        const sentCount = row.sentCount + 1;
+        const next = nextSendAt(
+          { anchorAt: row.anchorAt, intervalo: row.intervalo as ScheduleInterval, valorIntervalo: row.valorIntervalo, enviarQuantasVezes: row.enviarQuantasVezes, tipoDias: row.tipoDias as ScheduleDayRule },
+          sentCount,
+          now,
+        );
+        changes = next
+          ? { status: 'AGENDADA', sendAt: next, sentCount, error: null, claimedAt: null }
+          : { status: 'ENVIADA', sentAt: now, sentCount, error: null, claimedAt: null };
+      }
+      const updated = await repo.update(row.id, changes);
+      await emit('campaigns.schedule.updated', row.companyId, { schedule: desk.present(updated) });
+    });
+  }
+  return sent;
+}
+
+/** Looks for due schedules every DISPATCH_INTERVAL_MS (0: never; tests call dispatchDueSchedules). */
+export function scheduleWorker(deps: CampaignsDeps): Worker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = dispatchDueSchedules(deps)
+      .catch((err: unknown) => deps.ctx.logger.error({ err }, 'schedule dispatch failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    start() {
+      if (deps.config.DISPATCH_INTERVAL_MS > 0 && !timer) timer = setInterval(tick, deps.config.DISPATCH_INTERVAL_MS);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

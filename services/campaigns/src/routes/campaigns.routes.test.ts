@@ -1,0 +1,252 @@
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fullPlan, multipartBody, png, startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
+import { campaignsConfigShape, createCampaignsService } from '../index.js';
+import { connections, contactListItems, contactLists, schema } from '../db/schema.js';
+
+/** Campaigns screens (spec 002 §2, §4, §5, §6, §7). */
+let h: ServiceHarness;
+const C1 = 1;
+const C2 = 2;
+const C3 = 3; // a plan without campaigns
+const tokens: Record<string, string> = {};
+const config = { ...z.object(campaignsConfigShape).parse({}), DISPATCH_INTERVAL_MS: 0 };
+let list1: number;
+let list2: number;
+
+const api = async <T = any>(who: string, method: string, url: string, body?: unknown) => {
+  const res = await h.request<T>(method, url, { token: tokens[who], body });
+  await h.flush();
+  return res;
+};
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'YYYY-MM-DD HH:mm:ss' in local time, as the dialog sends it. */
+const localText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000);
+const create = async (body: Record<string, unknown> = {}, who = 'admin') => {
+  const res = await api(who, 'POST', '/api/campaigns', { name: 'Black Friday', whatsappId: who === 'admin2' ? 20 : 10, contactListId: who === 'admin2' ? list2 : list1, message1: 'Oi {nome}', ...body });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+const setStatus = (id: number, status: string) => h.sql`update campaigns.campaigns set status = ${status} where id = ${id}`;
+
+beforeAll(async () => {
+  h = await startServiceHarness({ schema: 'campaigns', create: (ctx) => createCampaignsService(ctx, config) });
+  h.plans.set(C1, fullPlan());
+  h.plans.set(C2, fullPlan());
+  h.plans.set(C3, { ...fullPlan(), useCampaigns: false });
+  tokens.admin = h.signIn({ id: 1, companyId: C1, profile: 'admin' }).token;
+  tokens.user = h.signIn({ id: 11, companyId: C1, profile: 'user' }).token;
+  tokens.admin2 = h.signIn({ id: 2, companyId: C2, profile: 'admin' }).token;
+  tokens.admin3 = h.signIn({ id: 3, companyId: C3, profile: 'admin' }).token;
+  h.addUser({ id: 12, companyId: C1, profile: 'user' });
+  h.addUser({ id: 22, companyId: C2, profile: 'user' });
+  const db = drizzle(h.sql, { schema });
+  await db.insert(connections).values([
+    { id: 10, companyId: C1, name: 'Vendas', channel: 'whatsapp', status: 'CONNECTED' },
+    { id: 20, companyId: C2, name: 'Outra', channel: 'whatsapp', status: 'CONNECTED' },
+  ]);
+  const lists = await db.insert(contactLists).values([{ companyId: C1, name: 'Clientes' }, { companyId: C2, name: 'Deles' }]).returning();
+  list1 = lists[0]!.id;
+  list2 = lists[1]!.id;
+  await db.insert(contactListItems).values([
+    { companyId: C1, contactListId: list1, name: 'Ana', number: '5511999990001' },
+    { companyId: C1, contactListId: list1, name: 'Bia', number: '5511999990002', isWhatsappValid: false },
+  ]);
+});
+afterAll(async () => h?.stop());
+
+describe('campaigns CRUD', () => {
+  it('creates an inactive campaign with the defaults and the names of its list and connection', async () => {
+    const c = await create({ message2: '', userId: '', queueId: '' });
+    expect(c).toMatchObject({
+      name: 'Black Friday', status: 'INATIVA', confirmation: false, statusTicket: 'closed', openTicket: 'disabled', companyId: C1,
+      message1: 'Oi {nome}', message2: null, userId: null, queueId: null, scheduledAt: null,
+      contactList: { id: list1, name: 'Clientes' }, whatsapp: { id: 10, name: 'Vendas' },
+    });
+    const event = h.events('campaigns.campaign.created').at(-1)!;
+    expect(event.companyId).toBe(C1);
+    expect(event.data.campaign.id).toBe(c.id);
+  });
+
+  it('programs a campaign saved with a schedule, in the dialog format or ISO', async () => {
+    const at = inHours(3);
+    at.setMilliseconds(0);
+    const c = await create({ scheduledAt: localText(at) });
+    expect(c.status).toBe('PROGRAMADA');
+    expect(new Date(c.scheduledAt).getTime()).toBe(at.getTime());
+    const iso = await create({ scheduledAt: at.toISOString() });
+    expect(iso.scheduledAt).toBe(at.toISOString());
+  });
+
+  it('lists the company campaigns with search and pages', async () => {
+    await create({ name: 'Natal 2026' });
+    const res = await api('admin', 'GET', '/api/campaigns?searchParam=natal');
+    expect(res.status).toBe(200);
+    expect(res.body.records.map((r: { name: string }) => r.name)).toEqual(['Natal 2026']);
+    expect(res.body).toMatchObject({ hasMore: false, count: 1 });
+    expect(res.body.records[0]).toMatchObject({ contactList: { name: 'Clientes' }, whatsapp: { name: 'Vendas' } });
+    const all = await api('admin', 'GET', '/api/campaigns?pageNumber=1');
+    expect(all.body.records.length).toBeGreaterThan(1);
+    expect((await api('admin', 'GET', '/api/campaigns?pageNumber=99')).body).toMatchObject({ records: [], hasMore: false });
+  });
+
+  it('shows one campaign with the report counters', async () => {
+    const c = await create();
+    const res = await api('admin', 'GET', `/api/campaigns/${c.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: c.id, report: { validContacts: 0, delivered: 0, confirmationRequested: 0, confirmed: 0 } });
+  });
+
+  it('updates, then deletes, announcing each change', async () => {
+    const c = await create();
+    const res = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Renomeada', whatsappId: 10, confirmation: true, confirmationMessage1: 'Confirma?' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Renomeada', confirmation: true, confirmationMessage1: 'Confirma?', contactListId: null });
+    expect(h.events('campaigns.campaign.updated').at(-1)!.data.campaign.name).toBe('Renomeada');
+    expect((await api('admin', 'DELETE', `/api/campaigns/${c.id}`)).status).toBe(200);
+    expect(h.events('campaigns.campaign.deleted').at(-1)!.data.campaignId).toBe(c.id);
+    expect((await api('admin', 'GET', `/api/campaigns/${c.id}`)).body.error).toBe('ERR_NO_CAMPAIGN_FOUND');
+  });
+});
+
+describe('validation', () => {
+  it('checks the name: required, 2 to 50', async () => {
+    const missing = await api('admin', 'POST', '/api/campaigns', { whatsappId: 10 });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'name', message: 'Required' }] });
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'a', whatsappId: 10 })).body.fields).toEqual([{ field: 'name', message: 'Too Short!' }]);
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'x'.repeat(51), whatsappId: 10 })).body.fields).toEqual([{ field: 'name', message: 'Too Long!' }]);
+  });
+
+  it('requires the connection, and a queue when a user is chosen', async () => {
+    const noConnection = await api('admin', 'POST', '/api/campaigns', { name: 'Sem conexão', whatsappId: '' });
+    expect(noConnection.status).toBe(400);
+    expect(noConnection.body.fields).toEqual([{ field: 'whatsappId', message: 'Required' }]);
+    const noQueue = await api('admin', 'POST', '/api/campaigns', { name: 'Sem fila', whatsappId: 10, userId: 12, openTicket: 'enabled' });
+    expect(noQueue.status).toBe(400);
+    expect(noQueue.body.fields).toEqual([{ field: 'queueId', message: 'Required' }]);
+    const ok = await create({ userId: 12, queueId: 5, openTicket: 'enabled', statusTicket: 'open' });
+    expect(ok).toMatchObject({ userId: 12, queueId: 5, openTicket: 'enabled', statusTicket: 'open' });
+  });
+
+  it('rejects a bad schedule', async () => {
+    const res = await api('admin', 'POST', '/api/campaigns', { name: 'Data ruim', whatsappId: 10, scheduledAt: '2026-02-30 10:00:00' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields[0].field).toBe('scheduledAt');
+  });
+
+  it("refuses another company's connection, contact list and user", async () => {
+    const connection = await api('admin', 'POST', '/api/campaigns', { name: 'Conexão alheia', whatsappId: 20 });
+    expect(connection.status).toBe(400);
+    expect(connection.body.fields[0].field).toBe('whatsappId');
+    const contactList = await api('admin', 'POST', '/api/campaigns', { name: 'Lista alheia', whatsappId: 10, contactListId: list2 });
+    expect(contactList.body.fields[0].field).toBe('contactListId');
+    const user = await api('admin', 'POST', '/api/campaigns', { name: 'Usuário alheio', whatsappId: 10, userId: 22, queueId: 1 });
+    expect(user.body.fields[0].field).toBe('userId');
+  });
+});
+
+describe('edit rules (spec 002 §4)', () => {
+  it('edits a PROGRAMADA campaign only more than one hour ahead', async () => {
+    const far = await create({ scheduledAt: localText(inHours(5)) });
+    expect((await api('admin', 'PUT', `/api/campaigns/${far.id}`, { name: 'Ainda dá', whatsappId: 10, scheduledAt: localText(inHours(5)) })).status).toBe(200);
+    const near = await create({ scheduledAt: localText(inHours(0.5)) });
+    const res = await api('admin', 'PUT', `/api/campaigns/${near.id}`, { name: 'Tarde demais', whatsappId: 10 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+  });
+
+  it('refuses running and finished campaigns but lets a cancelled one be saved', async () => {
+    const c = await create();
+    await setStatus(c.id, 'EM_ANDAMENTO');
+    expect((await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Rodando', whatsappId: 10 })).body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    await setStatus(c.id, 'FINALIZADA');
+    expect((await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Acabou', whatsappId: 10 })).body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+    await setStatus(c.id, 'CANCELADA');
+    const saved = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Cancelada salva', whatsappId: 10 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: 'Cancelada salva', status: 'INATIVA' });
+  });
+
+  it('cancels a running or programmed campaign and restarts a cancelled one', async () => {
+    const c = await create({ scheduledAt: localText(inHours(2)) });
+    const cancelled = await api('admin', 'POST', `/api/campaigns/${c.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('CANCELADA');
+    expect(h.events('campaigns.campaign.updated').at(-1)!.data.campaign.status).toBe('CANCELADA');
+    expect((await api('admin', 'POST', `/api/campaigns/${c.id}/cancel`)).body.error).toBe('ERR_CAMPAIGN_INVALID_ACTION');
+    const restarted = await api('admin', 'POST', `/api/campaigns/${c.id}/restart`);
+    expect(restarted.body.status).toBe('EM_ANDAMENTO');
+    // Cancelled before it started: restarting prepares its recipients (the valid item only).
+    expect((await api('admin', 'GET', `/api/campaigns/${c.id}`)).body.report.validContacts).toBe(1);
+    expect((await api('admin', 'POST', `/api/campaigns/${c.id}/restart`)).status).toBe(409);
+    const inactive = await create();
+    expect((await api('admin', 'POST', `/api/campaigns/${inactive.id}/cancel`)).body.error).toBe('ERR_CAMPAIGN_INVALID_ACTION');
+  });
+});
+
+describe('attachment', () => {
+  const upload = async (who: string, id: number, file: { name: string; data: Buffer } | null) => {
+    const { payload, contentType } = await multipartBody({ files: file ? [{ field: 'file', ...file }] : [] });
+    const res = await h.request('POST', `/api/campaigns/${id}/media-upload`, { token: tokens[who], body: payload, headers: { 'content-type': contentType } });
+    await h.flush();
+    return res;
+  };
+
+  it('attaches a file, serves it by a signed link and removes it', async () => {
+    const c = await create();
+    const res = await upload('admin', c.id, { name: 'promo.png', data: png() });
+    expect(res.status).toBe(200);
+    expect(res.body.mediaName).toBe('promo.png');
+    const file = await h.request('GET', res.body.mediaPath.replace(/^https?:\/\/[^/]+/, ''));
+    expect(file.status).toBe(200);
+    const removed = await api('admin', 'DELETE', `/api/campaigns/${c.id}/media-upload`);
+    expect(removed.body).toMatchObject({ mediaPath: null, mediaName: null });
+  });
+
+  it('requires a file of an accepted type, on an editable campaign', async () => {
+    const c = await create();
+    const none = await upload('admin', c.id, null);
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toEqual([{ field: 'file', message: 'Required' }]);
+    expect((await upload('admin', c.id, { name: 'x.exe', data: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04]) })).status).toBe(415);
+    await setStatus(c.id, 'EM_ANDAMENTO');
+    expect((await upload('admin', c.id, { name: 'promo.png', data: png() })).body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+  });
+});
+
+describe('permissions and isolation', () => {
+  it('is for admins only', async () => {
+    expect((await api('user', 'GET', '/api/campaigns')).status).toBe(403);
+    expect((await api('user', 'POST', '/api/campaigns', { name: 'Não pode', whatsappId: 10 })).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await h.request('GET', '/api/campaigns')).status).toBe(401);
+  });
+
+  it('needs the useCampaigns plan flag', async () => {
+    const res = await api('admin3', 'GET', '/api/campaigns');
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+  });
+
+  it("answers 404 for another company's campaign on every route", async () => {
+    const theirs = await create({}, 'admin2');
+    const path = `/api/campaigns/${theirs.id}`;
+    for (const [method, url, body] of [
+      ['GET', path],
+      ['PUT', path, { name: 'Invasão', whatsappId: 10 }],
+      ['DELETE', path],
+      ['POST', `${path}/cancel`],
+      ['POST', `${path}/restart`],
+      ['DELETE', `${path}/media-upload`],
+    ] as const) {
+      const res = await api('admin', method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.body.error).toBe('ERR_NO_CAMPAIGN_FOUND');
+    }
+    const mine = await api('admin', 'GET', '/api/campaigns?searchParam=Black');
+    expect(mine.body.records.every((r: { companyId: number }) => r.companyId === C1)).toBe(true);
+    expect((await api('admin2', 'GET', path)).status).toBe(200);
+  });
+});

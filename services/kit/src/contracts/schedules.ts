@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { msg } from './common.js';
+
+/**
+ * Scheduled messages (spec 002 §3 "Schedule", §4, §5, §7; spec 000 "schedule dialog"): a message to a
+ * contact sent at sendAt on a connection, optionally repeated (intervalo × valorIntervalo, enviarQuantasVezes
+ * times) with a business-day rule (tipoDias).
+ */
+
+export const SCHEDULES_PAGE_SIZE = 40;
+
+export const scheduleStatus = z.enum(['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO']);
+export type ScheduleStatus = z.infer<typeof scheduleStatus>;
+
+/** 1 days, 2 weeks, 3 months, 4 minutes. */
+export const scheduleInterval = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export type ScheduleInterval = z.infer<typeof scheduleInterval>;
+/** 4 send on any day, 5 one business day before a weekend day, 6 one business day after. */
+export const scheduleDayRule = z.union([z.literal(4), z.literal(5), z.literal(6)]);
+export type ScheduleDayRule = z.infer<typeof scheduleDayRule>;
+
+export const schedule = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  body: z.string(),
+  contactId: z.number().int(),
+  contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }),
+  userId: z.number().int().nullable(),
+  whatsappId: z.number().int().nullable(),
+  ticketUserId: z.number().int().nullable(),
+  queueId: z.number().int().nullable(),
+  sendAt: z.string(),
+  sentAt: z.string().nullable(),
+  status: scheduleStatus,
+  /** Why the last send failed (status ERRO). */
+  error: z.string().nullable(),
+  /** A signed link to the attachment. */
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  openTicket: z.enum(['enabled', 'disabled']),
+  statusTicket: z.enum(['open', 'closed']),
+  assinar: z.boolean(),
+  intervalo: scheduleInterval,
+  valorIntervalo: z.number().int(),
+  enviarQuantasVezes: z.number().int(),
+  /** Sends done so far (a repeating schedule stops at enviarQuantasVezes). */
+  sentCount: z.number().int(),
+  tipoDias: scheduleDayRule,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Schedule = z.infer<typeof schedule>;
+
+// ---- building blocks ----
+
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+const requiredId = (required: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
+    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
+  );
+const nullableId = z.preprocess(
+  (v) => {
+    const b = blankToNull(v);
+    return typeof b === 'string' && b.trim() !== '' ? Number(b) : b;
+  },
+  z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large').nullable(),
+);
+const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const intIn = (min: number, max: number) =>
+  z.preprocess(toNumber, z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, `must be ${max} or less`));
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+
+/** A moment: ISO 8601, or the form's 'YYYY-MM-DD HH:mm[:ss]' (read as the server's local time). */
+const moment = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'Obrigatório' : 'must be a date') })
+    .max(40, 'must be a date')
+    .transform((v, ctx) => {
+      const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v.trim()) ? v.trim().replace(' ', 'T') : v.trim();
+      const date = new Date(text);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'must be a date' });
+        return z.NEVER;
+      }
+      return date;
+    }),
+);
+
+export const SCHEDULE_BODY_MIN = 5;
+
+const scheduleFields = {
+  body: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Mensagem muito curta' : 'must be text') })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(SCHEDULE_BODY_MIN, 'Mensagem muito curta').max(65_536, msg.tooLong)),
+  contactId: requiredId('Obrigatório'),
+  sendAt: moment,
+  /** The connection it is sent on (one of the company's). */
+  whatsappId: requiredId('Obrigatório'),
+  /** The attendant the ticket is given to (and whose signature assinar adds). */
+  ticketUserId: nullableId,
+  queueId: nullableId,
+  openTicket: z.enum(['enabled', 'disabled'], { error: 'must be enabled or disabled' }),
+  statusTicket: z.enum(['open', 'closed'], { error: 'must be open or closed' }),
+  assinar: flag,
+  intervalo: z.preprocess(toNumber, z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'must be 1, 2, 3 or 4' })),
+  valorIntervalo: intIn(0, 10_000),
+  enviarQuantasVezes: intIn(1, 10_000),
+  tipoDias: z.preprocess(toNumber, z.union([z.literal(4), z.literal(5), z.literal(6)], { error: 'must be 4, 5 or 6' })),
+};
+
+/** POST /schedules: body (5+), contactId, sendAt and the connection are required; the rest has the spec's defaults. */
+export const createScheduleBody = z.object({
+  ...scheduleFields,
+  ticketUserId: scheduleFields.ticketUserId.optional().default(null),
+  queueId: scheduleFields.queueId.optional().default(null),
+  openTicket: scheduleFields.openTicket.default('enabled'),
+  statusTicket: scheduleFields.statusTicket.default('closed'),
+  assinar: flag.default(false),
+  intervalo: scheduleFields.intervalo.default(1),
+  valorIntervalo: scheduleFields.valorIntervalo.default(0),
+  enviarQuantasVezes: scheduleFields.enviarQuantasVezes.default(1),
+  tipoDias: scheduleFields.tipoDias.default(4),
+});
+export type CreateScheduleBody = z.infer<typeof createScheduleBody>;
+
+/** PUT /schedules/{id}: any of the fields; a sent schedule is locked. */
+export const updateScheduleBody = z.object(scheduleFields).partial();
+export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
+
+export const schedulesQuery = z.object({
+  searchParam: z.string().trim().max(200, msg.tooLong).optional(),
+  contactId: nullableId.optional(),
+  pageNumber: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1),
+});
+export type SchedulesQuery = z.infer<typeof schedulesQuery>;
+
+export const schedulesPage = z.object({ schedules: z.array(schedule), count: z.number().int(), hasMore: z.boolean() });
+export type SchedulesPage = z.infer<typeof schedulesPage>;

@@ -1,0 +1,156 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  campaignFormValues,
+  campaignProblems,
+  campaignReport,
+  canSaveCampaign,
+  formatScheduledAt,
+  formToSettings,
+  isCampaignEditable,
+  settingsToForm,
+  toCampaignBody,
+  DEFAULT_CAMPAIGN_SETTINGS,
+} from './campaignRules';
+import { applyRecordEvent, toRecordEvent } from './liveRecords';
+import { SCHEDULE_EVENT_KEYS } from '../schedules/scheduleRules';
+
+const now = new Date('2026-03-10T12:00:00');
+const at = (minutes: number) => dayjs(now).add(minutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
+
+describe('campaign read-only rules (spec 002 §4)', () => {
+  it('a new or INATIVA campaign is editable', () => {
+    expect(isCampaignEditable(null, now)).toBe(true);
+    expect(isCampaignEditable({ status: 'INATIVA', scheduledAt: null }, now)).toBe(true);
+  });
+  it('a PROGRAMADA campaign is editable only more than 1 hour before its schedule', () => {
+    expect(isCampaignEditable({ status: 'PROGRAMADA', scheduledAt: at(61) }, now)).toBe(true);
+    expect(isCampaignEditable({ status: 'PROGRAMADA', scheduledAt: at(59) }, now)).toBe(false);
+    expect(isCampaignEditable({ status: 'PROGRAMADA', scheduledAt: null }, now)).toBe(false);
+  });
+  it('running, finished and cancelled campaigns are read-only; only CANCELADA may still be saved', () => {
+    for (const status of ['EM_ANDAMENTO', 'FINALIZADA', 'CANCELADA'] as const) expect(isCampaignEditable({ status, scheduledAt: at(600) }, now)).toBe(false);
+    expect(canSaveCampaign({ status: 'CANCELADA', scheduledAt: null }, now)).toBe(true);
+    expect(canSaveCampaign({ status: 'EM_ANDAMENTO', scheduledAt: null }, now)).toBe(false);
+    expect(canSaveCampaign({ status: 'FINALIZADA', scheduledAt: null }, now)).toBe(false);
+  });
+});
+
+describe('campaign form', () => {
+  it('sends scheduledAt as YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatScheduledAt(dayjs('2026-04-01T08:05:09'))).toBe('2026-04-01 08:05:09');
+    expect(formatScheduledAt(null)).toBeNull();
+  });
+  it('defaults of a new campaign: confirmation off, ticket closed, openTicket disabled, 5 empty variants', () => {
+    const values = campaignFormValues(null);
+    expect(values).toMatchObject({ confirmation: false, statusTicket: 'closed', openTicket: 'disabled', message5: '', confirmationMessage5: '' });
+  });
+  it('sends empty strings as null and drops user and queue when no ticket is opened', () => {
+    const values = { ...campaignFormValues(null), name: ' Promo ', whatsappId: 3, message1: 'Olá {nome}', message2: '  ', userId: 4, queueId: 5 };
+    const body = toCampaignBody(values);
+    expect(body).toMatchObject({
+      name: 'Promo',
+      whatsappId: 3,
+      message1: 'Olá {nome}',
+      message2: null,
+      confirmationMessage1: null,
+      userId: null,
+      queueId: null,
+      scheduledAt: null,
+    });
+    expect(toCampaignBody({ ...values, openTicket: 'enabled' })).toMatchObject({ userId: 4, queueId: 5 });
+  });
+  it('validates name 2..50, the connection, and the queue when a user is chosen', () => {
+    const base = { name: 'Promo', whatsappId: 1, userId: null, queueId: null, openTicket: 'disabled' as const };
+    expect(campaignProblems(base)).toEqual({});
+    expect(campaignProblems({ ...base, name: '' }).name).toBe('required');
+    expect(campaignProblems({ ...base, name: 'A' }).name).toBe('tooShort');
+    expect(campaignProblems({ ...base, name: 'x'.repeat(51) }).name).toBe('tooLong');
+    expect(campaignProblems({ ...base, whatsappId: null }).whatsappId).toBe('required');
+    expect(campaignProblems({ ...base, openTicket: 'enabled', userId: 7 }).queueId).toBe('queueRequired');
+    expect(campaignProblems({ ...base, openTicket: 'enabled', userId: 7, queueId: 2 }).queueId).toBeUndefined();
+  });
+});
+
+describe('campaign report', () => {
+  it('keeps the counters and adds the delivered share of the valid contacts', () => {
+    expect(campaignReport({ validContacts: 3, delivered: 1, confirmationRequested: 2, confirmed: 1 })).toEqual({
+      validContacts: 3,
+      delivered: 1,
+      confirmationRequested: 2,
+      confirmed: 1,
+      percent: 33,
+    });
+    expect(campaignReport({ validContacts: 0, delivered: 0, confirmationRequested: 0, confirmed: 0 }).percent).toBe(0);
+    expect(campaignReport(undefined).percent).toBe(0);
+  });
+});
+
+describe('campaign settings mapping', () => {
+  it('reads the key/value list, JSON-encoded or not, with defaults for missing keys', () => {
+    const form = settingsToForm([
+      { key: 'messageInterval', value: '30' },
+      { key: 'sabado', value: 'true' },
+      { key: 'domingo', value: false },
+      { key: 'startHour', value: '08:30' },
+      { key: 'variables', value: JSON.stringify([{ key: 'loja', value: 'Centro' }]) },
+    ]);
+    expect(form).toEqual({
+      ...DEFAULT_CAMPAIGN_SETTINGS,
+      messageInterval: 30,
+      sabado: true,
+      domingo: false,
+      startHour: '08:30',
+      variables: [{ key: 'loja', value: 'Centro' }],
+    });
+    expect(settingsToForm([])).toEqual(DEFAULT_CAMPAIGN_SETTINGS);
+    expect(
+      settingsToForm([
+        { key: 'endHour', value: 'nonsense' },
+        { key: 'greaterInterval', value: -3 },
+      ]),
+    ).toEqual(DEFAULT_CAMPAIGN_SETTINGS);
+  });
+  it('writes numbers and booleans and drops variables without a key', () => {
+    const out = formToSettings({
+      ...DEFAULT_CAMPAIGN_SETTINGS,
+      messageInterval: '15' as unknown as number,
+      variables: [
+        { key: ' promo ', value: '10%' },
+        { key: ' ', value: 'x' },
+      ],
+    });
+    expect(out.messageInterval).toBe(15);
+    expect(out.variables).toEqual([{ key: 'promo', value: '10%' }]);
+  });
+});
+
+describe('live events', () => {
+  type Row = { id: number; name: string };
+  const list: Row[] = [
+    { id: 1, name: 'Alpha' },
+    { id: 2, name: 'Beta' },
+  ];
+  it('create/update upsert, delete removes, with the count change', () => {
+    expect(applyRecordEvent(list, { action: 'create', record: { id: 3, name: 'Gamma' } })).toEqual({ list: [{ id: 3, name: 'Gamma' }, ...list], delta: 1 });
+    expect(applyRecordEvent(list, { action: 'update', record: { id: 2, name: 'B2' } }).list[1]).toEqual({ id: 2, name: 'B2' });
+    expect(applyRecordEvent(list, { action: 'delete', id: 1 })).toEqual({ list: [list[1]], delta: -1 });
+    expect(applyRecordEvent(list, { action: 'delete', id: 9 }).delta).toBe(0);
+  });
+  it('an updated record that no longer matches the search leaves the list', () => {
+    expect(applyRecordEvent(list, { action: 'update', record: { id: 1, name: 'Zeta' } }, (r) => r.name.startsWith('A'))).toEqual({
+      list: [list[1]],
+      delta: -1,
+    });
+  });
+  it('reads well-formed payloads only, with the keys of each event', () => {
+    expect(toRecordEvent({ action: 'update', record: { id: 1 } })).toEqual({ action: 'update', record: { id: 1 } });
+    expect(toRecordEvent({ action: 'delete', id: 1, contactListId: 4 })).toEqual({ action: 'delete', id: 1, contactListId: 4 });
+    expect(toRecordEvent({ action: 'reload', contactListId: 4 })).toEqual({ action: 'reload', contactListId: 4 });
+    expect(toRecordEvent({ action: 'create', schedule: { id: 5 } }, SCHEDULE_EVENT_KEYS)).toEqual({ action: 'create', record: { id: 5 } });
+    expect(toRecordEvent({ action: 'delete', scheduleId: 5 }, SCHEDULE_EVENT_KEYS)).toEqual({ action: 'delete', id: 5 });
+    expect(toRecordEvent({ action: 'delete' })).toBeNull();
+    expect(toRecordEvent({ action: 'create' })).toBeNull();
+    expect(toRecordEvent(null)).toBeNull();
+  });
+});
