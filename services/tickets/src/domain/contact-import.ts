@@ -2,14 +2,11 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import {
   AppError,
-  XlsError,
   ask,
   contactNumber,
-  mediaWhitelists,
   optionalEmail,
-  readXlsRows,
+  readSpreadsheetRows,
   sizedText,
-  sniffType,
   validationError,
   type AuthUser,
   type Contact,
@@ -151,63 +148,9 @@ export function planSheet(sheet: Sheet, columns: ImportColumns, options: { rows:
   return { total: rows.length, candidates, issues };
 }
 
-/** Text of a cell whatever it holds (rich text, formula result, hyperlink, number, date). */
-export function cellText(cell: ExcelJS.Cell): string {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
-  if (typeof v === 'string') return v.trim();
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  try {
-    return (cell.text ?? '').trim();
-  } catch {
-    return '';
-  }
-}
-
-/** 'Arquivo inválido!' on the file field; `detail` (what was wrong with it) goes in the message only. */
-const invalidFile = (detail?: string) =>
-  new AppError('ERR_IMPORT_INVALID_FILE', detail ? `${importMessages.invalidFile} (${detail})` : importMessages.invalidFile, {
-    fields: [{ field: 'file', message: importMessages.invalidFile }],
-  });
-
-/** The rows of an .xlsx workbook's first worksheet (spreadsheet row numbers, every cell as text). */
-async function xlsxRows(data: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw invalidFile();
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalidFile();
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (c, col) => {
-      cells[col - 1] = cellText(c);
-    });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    rows.push({ row: rowNumber, cells });
-  });
-  return rows;
-}
-
-/** The rows of a legacy .xls workbook's first worksheet (Excel 97–2003). */
-function xlsRows(data: Buffer): SheetRow[] {
-  try {
-    return readXlsRows(data);
-  } catch (err) {
-    throw invalidFile(err instanceof XlsError ? err.message : undefined);
-  }
-}
-
 /** The first worksheet: its first non-empty row is the header, the rest are data (spreadsheet row numbers kept). */
 export async function readSheet(data: Buffer): Promise<Sheet> {
-  const type = await sniffType(data, mediaWhitelists.spreadsheet).catch(() => {
-    throw invalidFile();
-  });
-  const lines = type.ext === 'xlsx' ? await xlsxRows(data) : xlsRows(data);
+  const lines = await readSpreadsheetRows(data);
   let headers: string[] | null = null;
   const rows: SheetRow[] = [];
   let tooMany = false;
