@@ -55,8 +55,11 @@ try {
   const queueIds = encodeURIComponent(JSON.stringify(attendant.queueIds));
 
   // As deployed: the tickets service in its own process (its consumers and outbox relay move there from the
-  // in-process one, which stops), the gateway in its own process in front of it; auth and admin stay here.
+  // in-process one, which stops), the gateway in its own process in front of it; auth and admin stay here; channels and campaigns stop (below).
   await platform.services.find((s) => s.name === 'tickets')!.stop();
+  // Channels and campaigns run in their own pods when deployed, and this bench plays channels itself (it
+  // publishes what a session would receive): sharing these 2 cores with them would measure them, not tickets.
+  for (const name of ['channels', 'campaigns']) await platform.services.find((s) => s.name === name)?.stop();
   const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, BUS_PREFIX: platform.busPrefix, JWT_PUBLIC_KEY: platform.keys.publicKey };
   const deploy = async (ticketsEnv: Record<string, string> = {}) => {
     const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir, ...ticketsEnv });
