@@ -1,4 +1,4 @@
-import { ask, type RequestOf } from '@atende/kit';
+import { ask, fileMediaType, type RequestOf } from '@atende/kit';
 import type { CampaignsDb, CampaignsDeps } from '../deps.js';
 import { campaignSettingsOf } from '../db/campaign-settings.repository.js';
 import { campaignsRepository, type CampaignRow, type NewShippingRow, type ShippingRow } from '../db/campaigns.repository.js';
@@ -45,9 +45,6 @@ export async function prepareShipments(tx: CampaignsDb, campaign: CampaignRow): 
 
 type Job = { shipmentId: number; kind: 'message' | 'confirmation'; request: RequestOf<'tickets.api.send'> };
 
-const mediaTypeOf = (mime: string) =>
-  mime.startsWith('image/') ? 'image' : mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : 'document';
-
 /** What tickets is asked to send for a shipment (spec: the ticket is closed after unless the campaign opens it). */
 function sendRequest(campaign: CampaignRow, shipment: ShippingRow, kind: Job['kind']): RequestOf<'tickets.api.send'> {
   const withMedia = kind === 'message' && campaign.mediaPath !== null;
@@ -63,7 +60,7 @@ function sendRequest(campaign: CampaignRow, shipment: ShippingRow, kind: Job['ki
     medias: withMedia
       ? [
           {
-            mediaType: mediaTypeOf(campaign.mediaMime ?? ''),
+            mediaType: fileMediaType(campaign.mediaMime ?? ''),
             key: campaign.mediaPath,
             mimetype: campaign.mediaMime ?? 'application/octet-stream',
             filename: campaign.mediaName,

@@ -1,4 +1,4 @@
-import { AppError, ask, type RequestOf, type ScheduleDayRule, type ScheduleInterval } from '@atende/kit';
+import { AppError, ask, fileMediaType, type RequestOf, type ScheduleDayRule, type ScheduleInterval } from '@atende/kit';
 import type { CampaignsDeps, Worker } from '../deps.js';
 import { schedulesRepository, type ScheduleRow } from '../db/schedules.repository.js';
 import { createSchedulesDesk } from '../domain/schedules-desk.js';
@@ -25,7 +25,7 @@ function sendRequest(row: ScheduleRow): RequestOf<'tickets.api.send'> {
     body: row.body,
     ...sendOptions(row),
     medias: row.mediaPath
-      ? [{ mediaType: row.mediaMime?.startsWith('image/') ? 'image' : 'document', key: row.mediaPath, mimetype: row.mediaMime ?? 'application/octet-stream', filename: row.mediaName, size: row.mediaSize }]
+      ? [{ mediaType: fileMediaType(row.mediaMime ?? ''), key: row.mediaPath, mimetype: row.mediaMime ?? 'application/octet-stream', filename: row.mediaName, size: row.mediaSize }]
       : [],
   };
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { AppError, ask, mediaWhitelists, retryAfterSeconds, sniffType, type ApiSendBody } from '@atende/kit';
+import { AppError, ask, fileMediaType, mediaWhitelists, retryAfterSeconds, sniffType, type ApiSendBody } from '@atende/kit';
 import type { ChannelsDeps } from '../deps.js';
 import { apiTokensRepository, type ApiConnection } from '../db/api-tokens.repository.js';
 
@@ -21,7 +21,6 @@ const DELIVERING: readonly string[] = ['CONNECTED', 'OPENING'];
 /** Longer than any token we issue; longer ones are refused without a lookup. */
 const TOKEN_MAX_LENGTH = 100;
 
-export type ApiMediaType = 'image' | 'video' | 'audio' | 'document';
 export type UploadedFile = { data: Buffer; filename: string | null; mimetype: string | null };
 export type ApiSendAnswer = { message: string; ticketId: number; ticketUuid: string; contactId: number; messageIds: number[] };
 
@@ -30,14 +29,6 @@ export function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** What a file is, from the type its bytes have (a recording sniffs as video/webm but is declared audio). */
-export function mediaTypeOf(mime: string, declared: string | null): ApiMediaType {
-  if (mime.startsWith('image/')) return 'image';
-  if (mime.startsWith('audio/')) return 'audio';
-  if (mime.startsWith('video/')) return declared?.startsWith('audio/') ? 'audio' : 'video';
-  return 'document';
 }
 
 const safeFilename = (name: string | null): string | null => (name ? name.replace(/[\\/\0\r\n]/g, '_').slice(0, 200) : null);
@@ -79,12 +70,12 @@ export function createMessagesApi(deps: ChannelsDeps) {
       if (!DELIVERING.includes(connection.status)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
       // Every file's type is checked before any is stored.
       const typed = await Promise.all(files.map(async (file) => ({ file, type: await sniffType(file.data, mediaWhitelists.message) })));
-      const medias: { mediaType: ApiMediaType; key: string; mimetype: string; filename: string | null; size: number }[] = [];
+      const medias: { mediaType: ReturnType<typeof fileMediaType>; key: string; mimetype: string; filename: string | null; size: number }[] = [];
       let asked = false;
       try {
         for (const { file, type } of typed) {
           const saved = await ctx.storage.save(connection.companyId, 'messages', file.data, type);
-          medias.push({ mediaType: mediaTypeOf(type.mime, file.mimetype), key: saved.key, mimetype: type.mime, filename: safeFilename(file.filename), size: saved.size });
+          medias.push({ mediaType: fileMediaType(type.mime, file.mimetype), key: saved.key, mimetype: type.mime, filename: safeFilename(file.filename), size: saved.size });
         }
         asked = true;
         const sent = await ask(

@@ -14,6 +14,17 @@ export const inboundMedia = z.object({
   size: z.number().int().nonnegative().nullable(),
 });
 
+/**
+ * The kind of a stored file handed on as inbound or outbound media, from the type its bytes have
+ * (a browser recording sniffs as video/webm but is declared audio).
+ */
+export function fileMediaType(mime: string, declared: string | null = null): 'image' | 'video' | 'audio' | 'document' {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime.startsWith('video/')) return declared?.startsWith('audio/') ? 'audio' : 'video';
+  return 'document';
+}
+
 export const messageReceived = z.object({
   connectionId: z.number().int(),
   channel,
