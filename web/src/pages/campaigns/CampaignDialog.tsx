@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tabs, Typography, Upload } from 'antd';
-import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tabs } from 'antd';
+import { AttachmentField } from '../../components/AttachmentField';
 import { useTranslation } from 'react-i18next';
 import { createCampaign, getCampaign, removeCampaignMedia, updateCampaign, uploadCampaignMedia, type Campaign } from '../../api/campaigns';
 import { toastError, toastSuccess } from '../../errors/toast';
@@ -227,34 +227,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
         <Tabs items={variantTabs(messageField, t('fields.message'))} />
         {confirmation && <Tabs items={variantTabs(confirmationField, t('fields.confirmationMessage'))} />}
         <Form.Item label={t('fields.media')}>
-          <Space wrap>
-            {attachment ? (
-              <>
-                <Typography.Text>
-                  <PaperClipOutlined /> {attachment}
-                </Typography.Text>
-                {editable && (
-                  <Button danger icon={<DeleteOutlined />} onClick={() => void removeMedia()}>
-                    {t('buttons.removeMedia')}
-                  </Button>
-                )}
-              </>
-            ) : (
-              <Typography.Text type="secondary">{t('fields.noMedia')}</Typography.Text>
-            )}
-            {editable && (
-              <Upload
-                maxCount={1}
-                showUploadList={false}
-                beforeUpload={(f) => {
-                  setFile(f);
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />}>{t('buttons.attach')}</Button>
-              </Upload>
-            )}
-          </Space>
+          <AttachmentField namespace="campaigns" attachment={attachment} editable={editable} onPick={setFile} onRemove={() => void removeMedia()} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Tabs, Tag, Typography, Upload } from 'antd';
-import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { AttachmentField } from '../../components/AttachmentField';
 import { useTranslation } from 'react-i18next';
 import { createSchedule, getSchedule, removeScheduleMedia, updateSchedule, uploadScheduleMedia, type Schedule } from '../../api/schedules';
 import { toastError, toastSuccess } from '../../errors/toast';
@@ -138,36 +138,14 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
         <Input.TextArea rows={6} maxLength={10000} />
       </Form.Item>
       <Form.Item label={t('fields.media')}>
-        <Space wrap>
-          {attachment ? (
-            <>
-              <Typography.Text>
-                <PaperClipOutlined /> {attachment}
-              </Typography.Text>
-              {!locked && (
-                <Button danger icon={<DeleteOutlined />} onClick={() => void removeMedia()}>
-                  {t('buttons.removeMedia')}
-                </Button>
-              )}
-            </>
-          ) : (
-            <Typography.Text type="secondary">{t('fields.noMedia')}</Typography.Text>
-          )}
-          {!locked && (
-            <Upload
-              accept={SCHEDULE_ATTACHMENT_ACCEPT}
-              maxCount={1}
-              showUploadList={false}
-              beforeUpload={(f) => {
-                if (isScheduleAttachment(f.name)) setFile(f);
-                else toastError(t('fields.mediaTypes'));
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />}>{t('buttons.attach')}</Button>
-            </Upload>
-          )}
-        </Space>
+        <AttachmentField
+          namespace="schedules"
+          attachment={attachment}
+          editable={!locked}
+          accept={SCHEDULE_ATTACHMENT_ACCEPT}
+          onPick={(f) => (isScheduleAttachment(f.name) ? setFile(f) : toastError(t('fields.mediaTypes')))}
+          onRemove={() => void removeMedia()}
+        />
       </Form.Item>
     </>
   );
