@@ -38,6 +38,11 @@ const MessagesApiPage = lazy(() => import('./pages/messages-api/MessagesApiPage'
 const SchedulesPage = lazy(() => import('./pages/schedules/SchedulesPage'));
 // Campaigns, their report and settings, contact lists and their contacts: one chunk (see CampaignArea).
 const CampaignArea = lazy(() => import('./pages/campaigns/CampaignArea'));
+const PromptsPage = lazy(() => import('./pages/prompts/PromptsPage'));
+const AutoResponsePage = lazy(() => import('./pages/auto-response/AutoResponsePage'));
+const QueueIntegrationPage = lazy(() => import('./pages/queue-integration/QueueIntegrationPage'));
+const FilesPage = lazy(() => import('./pages/files/FilesPage'));
+const FinancialPage = lazy(() => import('./pages/financial/FinancialPage'));
 
 /** Screens inside the shell: path → page (exact match). */
 const privateRoutes: { path: string; element: ReactNode }[] = [
@@ -68,6 +73,11 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/campaigns-config', element: <CampaignArea page="settings" /> },
   { path: '/contact-lists', element: <CampaignArea page="contactLists" /> },
   { path: '/contact-lists/:contactListId/contacts', element: <CampaignArea page="contactListItems" /> },
+  { path: '/prompts', element: <PromptsPage /> },
+  { path: '/auto-response', element: <AutoResponsePage /> },
+  { path: '/queue-integration', element: <QueueIntegrationPage /> },
+  { path: '/files', element: <FilesPage /> },
+  { path: '/financeiro', element: <FinancialPage /> },
 ];
 
 export function AppRoutes() {

@@ -24,6 +24,11 @@ import { outboundHandlers } from './events/outbound.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { messagesApiRoutes } from './routes/messages-api.routes.js';
 import { sessionsRoutes } from './routes/sessions.routes.js';
+import { promptsRoutes } from './routes/prompts.routes.js';
+import { aiRoutes } from './routes/ai.routes.js';
+import { autoResponsesRoutes } from './routes/auto-responses.routes.js';
+import { queueIntegrationsRoutes } from './routes/queue-integrations.routes.js';
+import { filesRoutes } from './routes/files.routes.js';
 
 export { channelsConfigShape, type ChannelsConfig } from './config.js';
 export type { ChannelDriver, DriverFactory, DriverEvents } from './drivers/types.js';
@@ -31,7 +36,16 @@ export type { ChannelDriver, DriverFactory, DriverEvents } from './drivers/types
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Route groups of the channels service; adding one is one line. */
-const routeModules: RouteModule[] = [connectionsRoutes, sessionsRoutes, messagesApiRoutes];
+const routeModules: RouteModule[] = [
+  connectionsRoutes,
+  sessionsRoutes,
+  messagesApiRoutes,
+  promptsRoutes,
+  aiRoutes,
+  autoResponsesRoutes,
+  queueIntegrationsRoutes,
+  filesRoutes,
+];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
 const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers];

@@ -45,9 +45,12 @@ export const serviceMap = {
   channels: {
     name: 'channels',
     port: 3004,
-    prefixes: ['/api/closedimported', '/api/whatsapp', '/api/whatsapp-admin', '/api/whatsapp-restart', '/api/whatsappsession', '/api/media/channels'],
-    // The integrators' messages API sits under tickets' /api/messages.
-    exact: ['/api/messages/send'],
+    prefixes: [
+      '/api/auto-responses', '/api/closedimported', '/api/facebook', '/api/files', '/api/prompt', '/api/queueIntegration', '/api/text-corrector',
+      '/api/whatsapp', '/api/whatsapp-admin', '/api/whatsapp-restart', '/api/whatsappsession', '/api/media/channels',
+    ],
+    // The integrators' messages API and the audio transcription sit under tickets' /api/messages and /api/message.
+    exact: ['/api/messages/send', '/api/message/transcribeAudio'],
   },
   campaigns: {
     name: 'campaigns',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { outboxTables, type WeekdaySchedule } from '@atende/kit';
 
 export const channelsSchema = pgSchema('channels');
@@ -54,6 +54,10 @@ export const connections = channelsSchema.table(
     maxUseBotQueuesNps: integer('max_use_bot_queues_nps').notNull().default(3),
     expiresTicketNps: integer('expires_ticket_nps').notNull().default(0),
     schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Facebook and Instagram: the page (or Instagram account) this connection answers, and its access token. */
+    facebookUserId: varchar('facebook_user_id', { length: 100 }),
+    facebookUserToken: text('facebook_user_token'),
+    facebookPageUserId: varchar('facebook_page_user_id', { length: 100 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,6 +117,129 @@ export const pendingSends = channelsSchema.table(
   (t) => [index('pending_sends_connection_idx').on(t.connectionId, t.id)],
 );
 
+/** An AI prompt (spec 002 "Prompt"): the assistant that answers a queue's tickets through an OpenAI-compatible API. */
+export const prompts = channelsSchema.table(
+  'prompts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    prompt: text('prompt').notNull(),
+    voice: varchar('voice', { length: 100 }).notNull().default('texto'),
+    voiceKey: text('voice_key').notNull().default(''),
+    voiceRegion: varchar('voice_region', { length: 100 }).notNull().default(''),
+    maxTokens: integer('max_tokens').notNull().default(100),
+    temperature: doublePrecision('temperature').notNull().default(1),
+    apiKey: text('api_key').notNull(),
+    queueId: integer('queue_id').notNull(),
+    maxMessages: integer('max_messages').notNull().default(10),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prompts_company_idx').on(t.companyId, t.name)],
+);
+
+/** A keyword auto-response (spec 002 "Auto-response"), with its usage statistics. */
+export const autoResponses = channelsSchema.table(
+  'auto_responses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    similarWords: text('similar_words').array().notNull().default(sql`'{}'::text[]`),
+    response: text('response').notNull(),
+    /** 5 high, 3 medium, 1 low. */
+    priority: integer('priority').notNull().default(3),
+    isActive: boolean('is_active').notNull().default(true),
+    timeRestriction: boolean('time_restriction').notNull().default(false),
+    startTime: varchar('start_time', { length: 5 }).notNull().default('18:00'),
+    endTime: varchar('end_time', { length: 5 }).notNull().default('07:00'),
+    /** 1 Monday … 7 Sunday. */
+    daysOfWeek: integer('days_of_week').array().notNull().default(sql`'{1,2,3,4,5,6,7}'::integer[]`),
+    outsideHoursMessage: text('outside_hours_message'),
+    usageCount: integer('usage_count').notNull().default(0),
+    lastUsed: timestamp('last_used', { withTimezone: true }),
+    successRate: doublePrecision('success_rate').notNull().default(0),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auto_responses_company_idx').on(t.companyId, t.isActive)],
+);
+
+/** A queue integration (spec 002 "Queue integration"): dialogflow, n8n, webhook or typebot. */
+export const queueIntegrations = channelsSchema.table(
+  'queue_integrations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    type: varchar('type', { length: 20 }).notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    projectName: varchar('project_name', { length: 100 }).notNull().default(''),
+    jsonContent: text('json_content').notNull().default(''),
+    language: varchar('language', { length: 10 }).notNull().default('pt-BR'),
+    urlN8N: text('url_n8n').notNull().default(''),
+    typebotSlug: varchar('typebot_slug', { length: 255 }).notNull().default(''),
+    typebotExpires: integer('typebot_expires').notNull().default(1),
+    typebotDelayMessage: integer('typebot_delay_message').notNull().default(1000),
+    typebotKeywordFinish: varchar('typebot_keyword_finish', { length: 255 }).notNull().default(''),
+    typebotKeywordRestart: varchar('typebot_keyword_restart', { length: 255 }).notNull().default(''),
+    typebotUnknownMessage: text('typebot_unknown_message').notNull().default(''),
+    typebotRestartMessage: text('typebot_restart_message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('queue_integrations_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** A file list (spec 002 "File list"): files a chatbot option or a queue sends, with a message. */
+export const fileLists = channelsSchema.table(
+  'file_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    message: text('message').notNull(),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('file_lists_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** One file of a file list; path is the storage key under the company's folder (empty until uploaded). */
+export const fileListOptions = channelsSchema.table(
+  'file_list_options',
+  {
+    id: serial('id').primaryKey(),
+    fileListId: integer('file_list_id')
+      .notNull()
+      .references(() => fileLists.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    path: varchar('path', { length: 500 }).notNull().default(''),
+    mediaType: varchar('media_type', { length: 100 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('file_list_options_list_idx').on(t.fileListId)],
+);
+
 export const { outbox, processedEvents } = outboxTables(channelsSchema);
 
-export const schema = { connections, queues, sessionKeys, sessionLeases, pendingSends, outbox, processedEvents };
+export const schema = {
+  connections,
+  queues,
+  sessionKeys,
+  sessionLeases,
+  pendingSends,
+  prompts,
+  autoResponses,
+  queueIntegrations,
+  fileLists,
+  fileListOptions,
+  outbox,
+  processedEvents,
+};

@@ -1,0 +1,3 @@
+import type { RouteModule } from '../deps.js';
+
+export const aiRoutes: RouteModule = () => undefined;

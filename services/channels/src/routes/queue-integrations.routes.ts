@@ -1,0 +1,3 @@
+import type { RouteModule } from '../deps.js';
+
+export const queueIntegrationsRoutes: RouteModule = () => undefined;

@@ -1,0 +1,4 @@
+// Being built this session (helper): replaced by the real screen.
+export default function FilesPage() {
+  return null;
+}
