@@ -5,7 +5,7 @@ import { buildResources, type LocaleModules } from './resources';
 /**
  * i18next with every JSON file under src/locales/<lang>/<namespace>.json (any area's namespace
  * loads by itself). pt-BR is the default and the fallback; tr is listed and falls back.
- * The namespaces of the dashboard, the reports, the real-time panel, the internal chat, the queues, the announcements, the to-do list, the connections, the campaigns (and contact lists) and the schedules screens are left out:
+ * The namespaces of the dashboard, the reports, the real-time panel, the internal chat, the queues, the announcements, the to-do list, the connections, the campaigns (and contact lists), the schedules, the settings (with companies, plans and helps) and the users screens, and of later screens, are left out:
  * their lazy chunks bring them (addNamespaces), so the texts of those screens do not weigh on the initial
  * JS every page downloads (their menu labels, and the bells' texts, are in the shell's).
  */
@@ -22,6 +22,11 @@ const modules = import.meta.glob(
     '!../locales/*/connections.json',
     '!../locales/*/campaigns.json',
     '!../locales/*/schedules.json',
+    '!../locales/*/settings.json',
+    '!../locales/*/companies.json',
+    '!../locales/*/plans.json',
+    '!../locales/*/helps.json',
+    '!../locales/*/users.json',
   ],
   { eager: true },
 );

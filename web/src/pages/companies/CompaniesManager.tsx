@@ -1,3 +1,4 @@
+import './companiesLocales';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Input, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

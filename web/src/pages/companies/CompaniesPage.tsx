@@ -1,3 +1,4 @@
+import './companiesLocales';
 import { useEffect } from 'react';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './helpsLocales';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,3 +1,4 @@
+import './helpsLocales';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Card, Col, Empty, Flex, Modal, Row, Spin, Typography } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';

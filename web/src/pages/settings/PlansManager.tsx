@@ -1,3 +1,4 @@
+import './plansLocales';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Flex, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,3 +1,4 @@
+import './settingsLocales';
 import { useCallback, useEffect, useState } from 'react';
 import { Flex, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

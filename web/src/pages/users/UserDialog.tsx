@@ -1,3 +1,4 @@
+import './usersLocales';
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, Col, Form, Input, Modal, Row, Select, Space, Spin, Switch, Tabs, TimePicker, Typography, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
