@@ -10,7 +10,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { deleteCompany, listCompanies, listPlans, updateCompany } from '../../api/admin';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { formatAmount } from '../settings/planForm';
-import { removeById, upsertById } from '../users/listRules';
+import { mergeById, removeById, upsertById } from '../users/listRules';
 import { daysLeft, dueDateTone, formatDay, renewDueDate } from './companyRules';
 import { CompanyFormModal } from './CompanyFormModal';
 
@@ -33,7 +33,8 @@ export function CompaniesManager() {
     setLoading(true);
     try {
       const [list, planList] = await Promise.all([listCompanies(), listPlans()]);
-      setCompanies(list);
+      // Rows saved while the first read was in flight are newer than what it brought back.
+      setCompanies((current) => mergeById(list, current));
       setPlans(planList);
     } catch {
       toastError(t('errors.load'));

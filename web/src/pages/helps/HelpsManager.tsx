@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { createHelpBody, type Help } from '@atende/kit/contracts';
 import { createHelp, deleteHelp, listHelps, updateHelp } from '../../api/admin';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { removeById, upsertById } from '../users/listRules';
+import { mergeById, removeById, upsertById } from '../users/listRules';
 import { zodRule } from '../users/zodRule';
 import { youtubeCode, youtubeThumbnail } from './youtube';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
@@ -28,7 +28,9 @@ export function HelpsManager() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setHelps(await listHelps());
+      const fetched = await listHelps();
+      // Rows saved while the first read was in flight are newer than what it brought back.
+      setHelps((current) => mergeById(fetched, current));
     } catch {
       toastError(t('errors.load'));
     } finally {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { planFlags, type Plan } from '@atende/kit/contracts';
 import { deletePlan, listPlans } from '../../api/admin';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { removeById, upsertById } from '../users/listRules';
+import { mergeById, removeById, upsertById } from '../users/listRules';
 import { formatAmount } from './planForm';
 import { PlanFormModal } from './PlanFormModal';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
@@ -23,7 +23,9 @@ export function PlansManager() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setPlans(await listPlans());
+      const fetched = await listPlans();
+      // Rows saved while the first read was in flight are newer than what it brought back.
+      setPlans((current) => mergeById(fetched, current));
     } catch {
       toastError(t('errors.load'));
     } finally {
