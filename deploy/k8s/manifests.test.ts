@@ -81,6 +81,8 @@ const isRequired = (schema: Schema) => !schema.safeParse(undefined).success;
 const secretScript = readFileSync(path.join(here, 'create-secret.sh'), 'utf8');
 const secretKeys = new Set([...secretScript.matchAll(/--from-(?:literal|file)=([A-Z0-9_]+)=/g)].map((m) => m[1] as string));
 const SECRET_NAME = 'atende-secrets';
+/** The optional Secret of outside integrations (Pix, Meta app): each key optional in its schema and in the reference. */
+const INTEGRATIONS_SECRET = 'atende-integrations';
 
 // ---------------------------------------------------------------------------------------------
 // Kubernetes types, as far as the checks read them.
@@ -440,7 +442,11 @@ describe.each(Object.entries(renders))('%s render', (_label, r) => {
           continue;
         }
         const { secretKeyRef, configMapKeyRef } = e.valueFrom ?? {};
-        if (secretKeyRef) {
+        if (secretKeyRef?.name === INTEGRATIONS_SECRET) {
+          expect(secretKeyRef.key, `${name}: ${e.name}`).toBe(e.name);
+          expect(secretKeyRef.optional, `${name}: ${e.name} comes from an optional Secret`).toBe(true);
+          expect(schema && !isRequired(schema), `${name}: ${e.name} must be optional in its schema`).toBe(true);
+        } else if (secretKeyRef) {
           expect(secretKeyRef.name, `${name}: ${e.name}`).toBe(SECRET_NAME);
           expect(secretKeys.has(secretKeyRef.key), `${name}: ${e.name} reads ${SECRET_NAME}/${secretKeyRef.key}, which create-secret.sh does not create`).toBe(
             true,
@@ -570,12 +576,12 @@ describe.each(Object.entries(renders))('%s render', (_label, r) => {
     }
   });
 
-  it('reads every Secret key from atende-secrets, which create-secret.sh creates', () => {
+  it('reads every required Secret key from atende-secrets, which create-secret.sh creates', () => {
     for (const w of r.workloads()) {
       for (const c of w.spec.template.spec.containers) {
         for (const e of c.env ?? []) {
           const ref = e.valueFrom?.secretKeyRef;
-          if (!ref) continue;
+          if (!ref || (ref.name === INTEGRATIONS_SECRET && ref.optional)) continue;
           expect(ref.name).toBe(SECRET_NAME);
           expect(secretKeys.has(ref.key), `${idOf(w)} ${e.name} -> ${ref.key}`).toBe(true);
         }

@@ -8,6 +8,13 @@ export const adminConfigShape = {
   SIGNUP_TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Largest image attached to an announcement. */
   ANNOUNCEMENT_MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  /** The platform's Pix key (e-mail, phone, CPF/CNPJ or random key) that receives subscription payments; unset: no checkout. */
+  PIX_KEY: z.string().trim().max(77).optional().transform((v) => v || undefined),
+  /** The receiver's name and city written into the Pix code (the key holder's; at most 25 and 15 characters, accents dropped). */
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(100).default('Atende'),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(100).default('Sao Paulo'),
+  /** Shared secret the payment provider sends in the X-Webhook-Secret header of Pix notifications; unset: every notification is refused. */
+  PAYMENT_WEBHOOK_SECRET: z.union([z.literal('').transform(() => undefined), z.string().trim().min(16).max(200)]).optional(),
 };
 
 export type AdminConfig = z.output<z.ZodObject<typeof adminConfigShape>>;

@@ -18,6 +18,8 @@ import { schema } from './db/schema.js';
 import { createAnnouncements } from './domain/announcements.js';
 import { createCatalogue } from './domain/catalogue.js';
 import { createHelps } from './domain/helps.js';
+import { INVOICE_JOB_INTERVAL_MS } from './domain/billing-rules.js';
+import { createInvoices } from './domain/invoices.js';
 import { seedCatalogue } from './domain/seed.js';
 import { createSettings } from './domain/settings.js';
 import { createWhitelabel } from './domain/whitelabel.js';
@@ -25,15 +27,17 @@ import { startEventHandlers } from './events/handlers.js';
 import { announcementsRoutes } from './routes/announcements.routes.js';
 import { companiesRoutes } from './routes/companies.routes.js';
 import { helpsRoutes } from './routes/helps.routes.js';
+import { invoicesRoutes } from './routes/invoices.routes.js';
 import { plansRoutes } from './routes/plans.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { whitelabelRoutes } from './routes/whitelabel.routes.js';
+import { gatewayFromConfig } from './payments/static-pix.gateway.js';
 
 export { adminConfigShape, type AdminConfig } from './config.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
-/** Companies, plans, settings, helps, announcements and the version (bounded context "admin"). */
+/** Companies, plans, settings, helps, announcements, invoices and the version (bounded context "admin"). */
 export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Service => {
   const db = drizzle(preparedStatements(ctx.sql), { schema });
   const outbox = new Outbox(ctx.sql, 'admin', ctx.bus, ctx.logger);
@@ -43,8 +47,11 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
   const helps = createHelps(db);
   const announcements = createAnnouncements({ ctx, db, unitOfWork });
   const whitelabel = createWhitelabel({ ctx, settings });
+  const invoices = createInvoices({ ctx, db, unitOfWork, gateway: gatewayFromConfig(config), webhookSecret: config.PAYMENT_WEBHOOK_SECRET });
   const guards = createGuards({ verify: ctx.verify, companies: ctx.companies });
   let subscriptions: Subscription[] = [];
+  let invoiceJob: NodeJS.Timeout | undefined;
+  const runInvoiceJob = () => invoices.createDue().catch((err: unknown) => ctx.logger.error({ err }, 'invoice job failed'));
 
   return {
     name: 'admin',
@@ -54,6 +61,7 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
         plansRoutes(scope, { catalogue, guards });
         settingsRoutes(scope, { settings, guards, version: ctx.version });
         helpsRoutes(scope, { helps, guards });
+        invoicesRoutes(scope, { invoices, guards });
       });
       await app.register(async (scope) => {
         await scope.register(multipart, { limits: { fileSize: config.ANNOUNCEMENT_MEDIA_MAX_BYTES, files: 1, fields: 10 } });
@@ -65,10 +73,15 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
     async start() {
       await migrate(ctx.sql, { schema: 'admin', dir: MIGRATIONS, logger: ctx.logger });
       await seedCatalogue(db, { companyName: config.MAIN_COMPANY_NAME, logger: ctx.logger });
-      subscriptions = await startEventHandlers({ ctx, unitOfWork, catalogue, settings });
+      subscriptions = await startEventHandlers({ ctx, unitOfWork, catalogue, settings, invoices });
       outbox.start();
+      await runInvoiceJob();
+      invoiceJob = setInterval(() => void runInvoiceJob(), INVOICE_JOB_INTERVAL_MS);
+      invoiceJob.unref();
     },
     async stop() {
+      clearInterval(invoiceJob);
+      invoiceJob = undefined;
       for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
       subscriptions = [];
       await outbox.stop();

@@ -21,6 +21,9 @@ import type { DriverFactory } from './drivers/types.js';
 import { createSessionManager, type SessionManager } from './domain/sessions.js';
 import { queueProjectionHandlers } from './events/queues.js';
 import { outboundHandlers } from './events/outbound.js';
+import { autoResponseHandlers } from './events/auto-responses.js';
+import { fileListHandlers } from './events/file-lists.js';
+import { botTurnHandlers } from './events/bot-turns.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { messagesApiRoutes } from './routes/messages-api.routes.js';
 import { sessionsRoutes } from './routes/sessions.routes.js';
@@ -29,6 +32,10 @@ import { aiRoutes } from './routes/ai.routes.js';
 import { autoResponsesRoutes } from './routes/auto-responses.routes.js';
 import { queueIntegrationsRoutes } from './routes/queue-integrations.routes.js';
 import { filesRoutes } from './routes/files.routes.js';
+import { facebookRoutes } from './routes/facebook.routes.js';
+import { facebookRepository } from './db/facebook.repository.js';
+import { graphDriverFactory } from './drivers/facebook.js';
+import { graphFromConfig } from './drivers/graph.js';
 
 export { channelsConfigShape, type ChannelsConfig } from './config.js';
 export type { ChannelDriver, DriverFactory, DriverEvents } from './drivers/types.js';
@@ -45,10 +52,11 @@ const routeModules: RouteModule[] = [
   autoResponsesRoutes,
   queueIntegrationsRoutes,
   filesRoutes,
+  facebookRoutes,
 ];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
-const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers];
+const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, autoResponseHandlers, (d) => botTurnHandlers(d)];
 
 /**
  * Options tests give: the drivers sessions use per channel (default: the real ones), or a whole session
@@ -69,7 +77,10 @@ export const createChannelsService = (async (ctx, config: ChannelsConfig, option
     const userDirectory = await createUserDirectory(ctx.bus);
     subscriptions.push(...userDirectory.subscriptions);
     const guards = createGuards({ verify: ctx.verify, companies: ctx.companies, users: userDirectory.directory });
-    const sessions = options.sessions ?? createSessionManager({ ctx, config, db, unitOfWork, drivers: options.drivers ?? {} });
+    // Facebook and Instagram sessions run on Graph (their page token read fresh on each use); WhatsApp's default is Baileys.
+    const graphDriver = graphDriverFactory({ graph: graphFromConfig(config), credentials: (id) => facebookRepository(db).credentials(id) });
+    const drivers = { facebook: graphDriver, instagram: graphDriver, ...options.drivers };
+    const sessions = options.sessions ?? createSessionManager({ ctx, config, db, unitOfWork, drivers });
     deps = { ctx, config, db, unitOfWork, guards, sessions };
     return deps;
   };

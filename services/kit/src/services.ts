@@ -79,6 +79,11 @@ export const publicPaths: { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/api\/media\/.+$/ },
   // Integrators authenticate with the connection's own token (channels checks it).
   { method: 'POST', path: /^\/api\/messages\/send$/ },
+  // Meta's webhook for Facebook and Instagram: GET checks the verify token, POST is signed with the app secret (channels checks both).
+  { method: 'GET', path: /^\/api\/facebook\/webhook$/ },
+  { method: 'POST', path: /^\/api\/facebook\/webhook$/ },
+  // The payment provider's Pix notifications carry a shared secret header (admin checks it).
+  { method: 'POST', path: /^\/api\/subscription\/webhook$/ },
 ];
 
 export function isPublicPath(method: string, url: string): boolean {

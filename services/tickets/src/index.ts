@@ -23,8 +23,12 @@ import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
 import { createRatingDesk } from './domain/rating-runtime.js';
 import { apiSendHandlers } from './events/api-send.js';
+import { botReplyHandlers } from './events/bot-replies.js';
 import { contactGetHandlers } from './events/contact-get.js';
+import { fileListEventHandlers } from './events/file-lists.js';
+import { messageMediaHandlers } from './events/message-media.js';
 import { ticketEventHandlers } from './events/handlers.js';
+import { queueIntegrationHandlers } from './events/queue-integrations.js';
 import { chatsRoutes } from './routes/chats.routes.js';
 import { dashboardRoutes } from './routes/dashboard.routes.js';
 import { contactImportRoutes } from './routes/contact-import.routes.js';
@@ -65,6 +69,10 @@ const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
   ticketEventHandlers,
   apiSendHandlers,
   contactGetHandlers,
+  fileListEventHandlers,
+  queueIntegrationHandlers,
+  messageMediaHandlers,
+  botReplyHandlers,
 ];
 
 /** Every event that may change a ticket list or a message page, whoever publishes it. */

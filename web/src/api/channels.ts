@@ -23,6 +23,12 @@ export async function correctText(text: string): Promise<{ correctedText?: strin
   return data && typeof data === 'object' ? data : {};
 }
 
+/** POST /api/message/transcribeAudio: the text of a received audio message (by its channel id), kept on the message. */
+export async function transcribeAudio(wid: string): Promise<{ transcription?: string | null }> {
+  const { data } = await http.post<{ transcription?: string | null }>('/message/transcribeAudio', { wid });
+  return data && typeof data === 'object' ? data : {};
+}
+
 /* ---- The connections screens (spec 001 §2 Connections, QR dialog, editor, all connections, messages API) ---- */
 
 export type { ConnectionBody, SessionStatus, SessionUpdate, UpdateConnectionBody, WhatsappConnection } from '@atende/kit/contracts';

@@ -1,5 +1,6 @@
 import type { CreateQueueBody, QueueDetail, UpdateQueueBody } from '@atende/kit/contracts';
 import { http } from './http';
+import { listAllQueueIntegrations } from './queueIntegrations';
 
 /**
  * Queues and chatbot menus (spec 001 §7): GET/POST /api/queue, GET/PUT/DELETE /api/queue/:id (a queue's
@@ -65,12 +66,12 @@ async function readSelector(path: string, key: string, params?: Record<string, u
   }
 }
 
-/** GET /api/queueIntegration → { queueIntegrations } (the integration select of the queue modal). */
-export function listQueueIntegrationOptions(): Promise<SelectorSource> {
-  return readSelector('/queueIntegration', 'queueIntegrations');
+/** GET /api/queueIntegration → { queueIntegrations }, every page (the integration select of the queue modal). */
+export async function listQueueIntegrationOptions(): Promise<SelectorSource> {
+  return { available: true, options: (await listAllQueueIntegrations()).map((i) => ({ id: i.id, name: i.name })) };
 }
 
-/** GET /api/files (companyId) → { files } (the file list select of the queue modal). */
+/** GET /api/files/list → { files }: every file list of the company (the file list selects of the queue modal and its chatbot options). */
 export function listFileListOptions(companyId: number): Promise<SelectorSource> {
-  return readSelector('/files', 'files', { companyId });
+  return readSelector('/files/list', 'files', { companyId });
 }

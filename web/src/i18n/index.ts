@@ -27,6 +27,12 @@ const modules = import.meta.glob(
     '!../locales/*/plans.json',
     '!../locales/*/helps.json',
     '!../locales/*/users.json',
+    '!../locales/*/prompts.json',
+    '!../locales/*/transcription.json',
+    '!../locales/*/files.json',
+    '!../locales/*/queueIntegrations.json',
+    '!../locales/*/financial.json',
+    '!../locales/*/autoResponses.json',
   ],
   { eager: true },
 );

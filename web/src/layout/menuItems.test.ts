@@ -25,16 +25,16 @@ const kanbanPlan = { useKanban: true } as MenuContext['plan'];
 
 describe('menu', () => {
   it('admins see the dashboard, the desk, users and settings, not companies', () => {
-    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'queues', 'connections', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'users', 'queues', 'autoResponse', 'connections', 'files', 'financial', 'settings']);
     expect(visibleMenu(ctx({ profile: 'admin' })).map((s) => s.key)).toEqual(['management', 'general', 'administration']);
   });
   it('super users also see the announcements and the companies', () => {
-    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'announcements', 'users', 'queues', 'connections', 'allConnections', 'settings', 'companies']);
+    expect(keys(ctx({ profile: 'admin', super: true }))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'announcements', 'users', 'queues', 'autoResponse', 'connections', 'allConnections', 'files', 'financial', 'settings', 'companies']);
   });
   it('helps shows only when the help list is not empty', () => {
     expect(keys(ctx({}, false))).toEqual(desk);
     expect(keys(ctx({}, true))).toEqual([...desk, 'helps']);
-    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'queues', 'connections', 'settings']);
+    expect(keys(ctx({ profile: 'admin' }, true))).toEqual(['dashboard', 'reports', 'moments', ...desk, 'helps', 'users', 'queues', 'autoResponse', 'connections', 'files', 'financial', 'settings']);
   });
   it('the dashboard and the reports show for a user with showDashboard, in the management section', () => {
     const sections = visibleMenu(ctx({ showDashboard: 'enabled' }));
@@ -63,6 +63,14 @@ describe('menu', () => {
         menuEntries.filter((e) => e.key !== 'moments'),
       ).map((s) => s.key),
     ).toEqual(['general']);
+  });
+  it('AI prompts and queue integrations show for admins whose plan has useOpenAi and useIntegrations', () => {
+    const aiPlan = { useOpenAi: true, useIntegrations: true } as MenuContext['plan'];
+    expect(keys({ ...ctx({ profile: 'admin' }), plan: aiPlan })).toEqual(expect.arrayContaining(['prompts', 'queueIntegration']));
+    expect(keys({ ...ctx(), plan: aiPlan })).not.toContain('prompts');
+    expect(keys(ctx({ profile: 'admin' }))).not.toContain('prompts');
+    expect(keys(ctx({ profile: 'admin' }))).not.toContain('queueIntegration');
+    expect(entryOfPath('/queue-integration')?.key).toBe('queueIntegration');
   });
   it('kanban shows only when the plan has it', () => {
     expect(keys({ ...ctx(), plan: kanbanPlan })).toContain('kanban');

@@ -92,11 +92,40 @@ export const announcements = adminSchema.table(
   (t) => [index('announcements_status_created_idx').on(t.status, t.createdAt)],
 );
 
+/**
+ * What a company owes for one due date (spec 001 §3 "Invoice"): made by the invoice job ahead of the
+ * due date and by the checkout; one per company and due date, so replicas never make two.
+ */
+export const invoices = adminSchema.table(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    detail: varchar('detail', { length: 200 }).notNull(),
+    users: integer('users').notNull().default(0),
+    connections: integer('connections').notNull().default(0),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    value: numeric('value', { precision: 11, scale: 2 }).notNull(),
+    /** 'open' until paid; 'Pago' (the spec's word) once the payment is confirmed. */
+    status: varchar('status', { length: 10 }).notNull().default('open'),
+    /** The Pix transaction id written into this invoice's code; the payment notification names it. */
+    txid: varchar('txid', { length: 35 }),
+    linkInvoice: varchar('link_invoice', { length: 1000 }),
+    /** The Pix end-to-end id of the confirmed payment (reconciliation). */
+    endToEndId: varchar('end_to_end_id', { length: 40 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invoices_company_due_key').on(t.companyId, t.dueDate), uniqueIndex('invoices_txid_key').on(t.txid)],
+);
+
 export const { outbox, processedEvents } = outboxTables(adminSchema);
 
-export const schema = { plans, companies, settings, helps, announcements, outbox, processedEvents };
+export const schema = { plans, companies, settings, helps, announcements, invoices, outbox, processedEvents };
 export type PlanRow = typeof plans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type HelpRow = typeof helps.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;

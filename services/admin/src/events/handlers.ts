@@ -1,11 +1,18 @@
 import { answer, consume, type ServiceContext, type Subscription, type UnitOfWork } from '@atende/kit';
 import type { AdminDb } from '../db/repositories.js';
 import type { Catalogue } from '../domain/catalogue.js';
+import type { Invoices } from '../domain/invoices.js';
 import type { Settings } from '../domain/settings.js';
 
 /** What admin answers over request/reply and what it consumes from other services. */
-export function startEventHandlers(deps: { ctx: ServiceContext; unitOfWork: UnitOfWork<AdminDb>; catalogue: Catalogue; settings: Settings }): Promise<Subscription[]> {
-  const { ctx, unitOfWork, catalogue, settings } = deps;
+export function startEventHandlers(deps: {
+  ctx: ServiceContext;
+  unitOfWork: UnitOfWork<AdminDb>;
+  catalogue: Catalogue;
+  settings: Settings;
+  invoices: Invoices;
+}): Promise<Subscription[]> {
+  const { ctx, unitOfWork, catalogue, settings, invoices } = deps;
   const consumerDeps = { bus: ctx.bus, unitOfWork, schema: 'admin', logger: ctx.logger };
   return Promise.all([
     answer(ctx.bus, 'admin.company.get', ({ companyId }) => catalogue.forDirectory(companyId)),
@@ -18,5 +25,8 @@ export function startEventHandlers(deps: { ctx: ServiceContext; unitOfWork: Unit
     consume(consumerDeps, 'auth.session.started', 'admin', async (tx, _data, envelope) => {
       if (envelope.companyId !== null) await catalogue.touchLogin(tx, envelope.companyId, new Date(envelope.occurredAt));
     }),
+    // A new company or a changed due date or plan is billed at once when its due date is near (not only at the next hourly run).
+    consume(consumerDeps, 'admin.company.created', 'admin-invoices', async (tx, data) => void (await invoices.createDue(tx, data.company.id)), { idempotent: true }),
+    consume(consumerDeps, 'admin.company.updated', 'admin-invoices', async (tx, data) => void (await invoices.createDue(tx, data.company.id)), { idempotent: true }),
   ]);
 }

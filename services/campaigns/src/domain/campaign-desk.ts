@@ -1,5 +1,6 @@
 import {
   AppError,
+  ask,
   mediaWhitelists,
   parseCampaignDate,
   sniffType,
@@ -18,7 +19,7 @@ import { connectionOfCompany } from '../db/connections.repository.js';
 import { contactListsRepository } from '../db/contact-lists.repository.js';
 import { canCancel, canRestart, campaignEditable, statusForSave } from './campaigns.js';
 import { presentCampaign, presentCampaigns } from './campaign-presenters.js';
-import { prepareShipments } from './campaign-runner.js';
+import { prepareShipments, taggedRecipients } from './campaign-runner.js';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
 const MEDIA_NAME_MAX = 500;
@@ -47,6 +48,10 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
     if (contactListId !== null && !(await contactListsRepository(tx).find(companyId, contactListId))) {
       throw validationError('contactListId', 'must be a contact list of the company');
     }
+    const tagListId = body.tagListId ?? null;
+    if (tagListId !== null && !(await ask(ctx.bus, 'tickets.contacts.tagged', { companyId, tagId: tagListId }))) {
+      throw validationError('tagListId', 'must be a tag of the company');
+    }
     const userId = body.userId ?? null;
     if (userId !== null) {
       const user = await deps.users.get(userId).catch(() => null);
@@ -69,7 +74,7 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       scheduledAt,
       status: statusForSave(scheduledAt),
       contactListId,
-      tagListId: body.tagListId ?? null,
+      tagListId,
       whatsappId,
       statusTicket: body.statusTicket ?? 'closed',
       openTicket: body.openTicket ?? 'disabled',
@@ -146,7 +151,7 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       return unitOfWork(async (tx, emit) => {
         const row = await find(tx, auth.companyId, id, true);
         if (!canRestart(row.status)) throw invalidAction('restart', row.status);
-        await prepareShipments(tx, row);
+        await prepareShipments(tx, row, await taggedRecipients(ctx.bus, row));
         const updated = (await campaignsRepository(tx).update(auth.companyId, id, { status: 'EM_ANDAMENTO', completedAt: null }))!;
         const campaign = await presentCampaign(deps, tx, updated);
         await emit('campaigns.campaign.updated', updated.companyId, { campaign });

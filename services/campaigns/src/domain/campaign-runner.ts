@@ -1,4 +1,4 @@
-import { ask, fileMediaType, type RequestOf } from '@atende/kit';
+import { ask, fileMediaType, type Bus, type RequestOf } from '@atende/kit';
 import type { CampaignsDb, CampaignsDeps } from '../deps.js';
 import { campaignSettingsOf } from '../db/campaign-settings.repository.js';
 import { campaignsRepository, type CampaignRow, type NewShippingRow, type ShippingRow } from '../db/campaigns.repository.js';
@@ -11,36 +11,53 @@ const DUE_BATCH = 20;
 const RUNNING_PER_TICK = 50;
 const CONFIRMED_BATCH = 50;
 
+/** Someone a campaign writes to: an item of its contact list, or a contact carrying its tag. */
+export type Recipient = { name: string; number: string; email: string; contactListItemId: number | null };
+
+/** The active contacts carrying the campaign's tag, as tickets knows them (none without a tag, or when it is gone). */
+export async function taggedRecipients(bus: Bus, campaign: CampaignRow): Promise<Recipient[]> {
+  if (campaign.tagListId === null) return [];
+  const answer = await ask(bus, 'tickets.contacts.tagged', { companyId: campaign.companyId, tagId: campaign.tagListId });
+  return (answer?.contacts ?? []).map((c) => ({ ...c, contactListItemId: null }));
+}
+
 /**
- * The recipients of a campaign: one shipment per WhatsApp-valid item of its list, the message variants in
- * rotation with the variables filled in. Recipients already there keep their state (a restart resumes).
+ * The recipients of a campaign: one shipment per WhatsApp-valid item of its list, then per contact of its
+ * tag (one per number), the message variants in rotation with the variables filled in. Recipients
+ * already there keep their state (a restart resumes).
  */
-export async function prepareShipments(tx: CampaignsDb, campaign: CampaignRow): Promise<number> {
-  if (campaign.contactListId === null) return 0;
-  const [items, settings] = await Promise.all([listItems(tx, campaign.companyId, campaign.contactListId), campaignSettingsOf(tx, campaign.companyId)]);
+export async function prepareShipments(tx: CampaignsDb, campaign: CampaignRow, tagged: Recipient[] = []): Promise<number> {
+  const [items, settings] = await Promise.all([
+    campaign.contactListId === null ? Promise.resolve([]) : listItems(tx, campaign.companyId, campaign.contactListId),
+    campaignSettingsOf(tx, campaign.companyId),
+  ]);
+  const recipients: Recipient[] = [
+    ...items.filter((item) => item.isWhatsappValid).map((item) => ({ name: item.name, number: item.number, email: item.email, contactListItemId: item.id })),
+    ...tagged,
+  ];
   const messages = variantsOf(campaign, 'message');
   const confirmations = variantsOf(campaign, 'confirmation');
   const seen = new Set<string>();
   const rows: NewShippingRow[] = [];
-  for (const item of items) {
-    const number = normalizeNumber(item.number);
-    if (!item.isWhatsappValid || number.length < 8 || seen.has(number)) continue;
+  for (const candidate of recipients) {
+    const number = normalizeNumber(candidate.number);
+    if (number.length < 8 || seen.has(number)) continue;
     const i = seen.size;
     seen.add(number);
-    const recipient = { name: item.name, number, email: item.email };
+    const recipient = { name: candidate.name, number, email: candidate.email };
     rows.push({
       campaignId: campaign.id,
       companyId: campaign.companyId,
       number,
-      name: item.name,
-      email: item.email,
-      contactListItemId: item.id,
+      name: candidate.name,
+      email: candidate.email,
+      contactListItemId: candidate.contactListItemId,
       message: fillVariables(pickVariant(messages, i), recipient, settings.variables),
       confirmationMessage: fillVariables(pickVariant(confirmations, i), recipient, settings.variables),
       confirmation: campaign.confirmation && confirmations.length > 0,
     });
   }
-  return campaignsRepository(tx).addShipments(rows);
+  return rows.length ? campaignsRepository(tx).addShipments(rows) : 0;
 }
 
 type Job = { shipmentId: number; kind: 'message' | 'confirmation'; request: RequestOf<'tickets.api.send'> };
@@ -100,7 +117,7 @@ export function createCampaignRunner(deps: CampaignsDeps) {
     unitOfWork(async (tx, emit) => {
       const due = await campaignsRepository(tx).claimDue(now, DUE_BATCH);
       for (const campaign of due) {
-        await prepareShipments(tx, campaign);
+        await prepareShipments(tx, campaign, await taggedRecipients(ctx.bus, campaign));
         const started = (await campaignsRepository(tx).update(campaign.companyId, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null }))!;
         await announceCampaign(deps, tx, emit, started);
       }

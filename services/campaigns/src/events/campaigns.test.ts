@@ -83,6 +83,12 @@ beforeAll(async () => {
     if (failing.has(request.number)) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
     return { ticketId: sent.length, ticketUuid: `t${sent.length}`, contactId: sent.length, messageIds: [sent.length] };
   });
+  // Tickets' tags, faked: tag 7 of company 1 carries two contacts (one also on a list below); tag 8 is another company's.
+  await answer(h.bus, 'tickets.contacts.tagged', async ({ companyId, tagId }) =>
+    companyId === C1 && tagId === 7
+      ? { contacts: [{ name: 'Nina', number: '5511970000001', email: 'nina@x.io' }, { name: 'Outra Ana', number: numberOf(18, 0), email: '' }] }
+      : null,
+  );
   await saveCampaignSettings(db, C1, {
     messageInterval: 30, longerIntervalAfter: 2, greaterInterval: 120, startHour: '08:00', endHour: '18:00', sabado: false, domingo: false,
     variables: [{ key: 'cupom', value: 'NATAL10' }],
@@ -259,5 +265,21 @@ describe('campaign runner', () => {
     }
     expect(sentOn(17).map((r) => r.body)).toEqual(['Oi']);
     expect((await show(c.id)).status).not.toBe('PROGRAMADA');
+  });
+
+  it("writes to the contacts of its tags list too, once per number, and refuses another company's tag", async () => {
+    const listId = await setup(18, ['Ana']);
+    expect((await api('POST', '/api/campaigns', { name: 'Etiqueta alheia', whatsappId: 18, tagListId: 8, message1: 'Oi' })).status).toBe(400);
+    const start = at(14, 10);
+    const c = await createCampaign({ name: 'Etiqueta', whatsappId: 18, contactListId: listId, tagListId: 7, message1: 'Oi {nome}', scheduledAt: localText(start) });
+    await runner.activateDue(start);
+    const rows = await shipments(c.id);
+    expect(rows.map((r) => [r.number, r.name, r.contactListItemId === null])).toEqual([
+      [numberOf(18, 0), 'Ana', false],
+      ['5511970000001', 'Nina', true],
+    ]);
+    await runner.dispatch(start);
+    await runner.dispatch(plus(start, 30));
+    expect(sentOn(18).map((r) => r.body)).toEqual(['Oi Ana', 'Oi Nina']);
   });
 });

@@ -89,5 +89,12 @@ export function connectionsRepository(db: ChannelsDb) {
         .set({ queueIds: sql`array_remove(${connections.queueIds}, ${queueId})`, updatedAt: new Date() })
         .where(and(eq(connections.companyId, companyId), sql`${queueId} = any(${connections.queueIds})`))
         .returning(),
+    /** Clears a deleted prompt from the company's connections; answers the rows it changed. */
+    withoutPrompt: async (companyId: number, promptId: number): Promise<ConnectionRow[]> =>
+      db
+        .update(connections)
+        .set({ promptId: null, updatedAt: new Date() })
+        .where(and(eq(connections.companyId, companyId), eq(connections.promptId, promptId)))
+        .returning(),
   };
 }

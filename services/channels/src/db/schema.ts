@@ -169,6 +169,25 @@ export const autoResponses = channelsSchema.table(
   (t) => [index('auto_responses_company_idx').on(t.companyId, t.isActive)],
 );
 
+/**
+ * One auto-response sent to a contact (tickets' message id): counted when sent, rated when its delivery
+ * report arrives (delivered: ack 1 or more; failed: ack -1). Unrated rows wait for that report.
+ */
+export const autoResponseUses = channelsSchema.table(
+  'auto_response_uses',
+  {
+    messageId: integer('message_id').primaryKey(),
+    autoResponseId: integer('auto_response_id')
+      .notNull()
+      .references(() => autoResponses.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
+    /** null until the delivery report; then true (delivered) or false (failed). */
+    delivered: boolean('delivered'),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auto_response_uses_rule_idx').on(t.autoResponseId)],
+);
+
 /** A queue integration (spec 002 "Queue integration"): dialogflow, n8n, webhook or typebot. */
 export const queueIntegrations = channelsSchema.table(
   'queue_integrations',
@@ -227,6 +246,21 @@ export const fileListOptions = channelsSchema.table(
   (t) => [index('file_list_options_list_idx').on(t.fileListId)],
 );
 
+/** A Typebot conversation under way on a ticket (bot runtime): a new one starts after typebotExpires minutes of silence. */
+export const botSessions = channelsSchema.table(
+  'bot_sessions',
+  {
+    ticketId: integer('ticket_id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    integrationId: integer('integration_id').notNull(),
+    sessionId: varchar('session_id', { length: 200 }).notNull(),
+    /** The choice input the bot last asked (a contact answering its number is sent the item's text). */
+    lastInput: jsonb('last_input'),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_sessions_company_idx').on(t.companyId)],
+);
+
 export const { outbox, processedEvents } = outboxTables(channelsSchema);
 
 export const schema = {
@@ -237,9 +271,11 @@ export const schema = {
   pendingSends,
   prompts,
   autoResponses,
+  autoResponseUses,
   queueIntegrations,
   fileLists,
   fileListOptions,
+  botSessions,
   outbox,
   processedEvents,
 };

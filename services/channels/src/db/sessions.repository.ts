@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { SendCommand, SessionStatus } from '@atende/kit';
 import type { ChannelsDb } from '../deps.js';
 import { connections, pendingSends, sessionKeys, sessionLeases } from './schema.js';
@@ -16,9 +16,17 @@ export function sessionsRepository(db: ChannelsDb) {
     connection: async (id: number): Promise<SessionConnectionRow | undefined> =>
       (await db.select().from(connections).where(eq(connections.id, id)).limit(1))[0],
 
+    /** Paired (WhatsApp: stored creds) or linked (Facebook, Instagram: a page token). */
     hasCredentials: async (connectionId: number): Promise<boolean> =>
       (await db.select({ key: sessionKeys.key }).from(sessionKeys).where(and(eq(sessionKeys.connectionId, connectionId), eq(sessionKeys.key, CREDENTIALS_KEY))).limit(1))
-        .length > 0,
+        .length > 0 ||
+      (await db.select({ id: connections.id }).from(connections).where(and(eq(connections.id, connectionId), isNotNull(connections.facebookUserToken))).limit(1)).length > 0,
+
+    /** A logout: the session's keys and a Facebook / Instagram connection's page token are forgotten. */
+    forgetCredentials: async (connectionId: number): Promise<void> => {
+      await db.delete(sessionKeys).where(eq(sessionKeys.connectionId, connectionId));
+      await db.update(connections).set({ facebookUserToken: null }).where(and(eq(connections.id, connectionId), isNotNull(connections.facebookUserToken)));
+    },
 
     /** Writes a session's state; answers the row as stored. */
     setState: async (id: number, state: { status: SessionStatus; qrcode: string; retries: number; number: string }): Promise<SessionConnectionRow | undefined> =>
@@ -91,7 +99,7 @@ export function sessionsRepository(db: ChannelsDb) {
       const rows = await db
         .select({
           connection: connections,
-          hasCredentials: sql<boolean>`exists (select 1 from ${sessionKeys} where ${sessionKeys.connectionId} = ${connections.id} and ${sessionKeys.key} = ${CREDENTIALS_KEY})`,
+          hasCredentials: sql<boolean>`(${connections.facebookUserToken} is not null or exists (select 1 from ${sessionKeys} where ${sessionKeys.connectionId} = ${connections.id} and ${sessionKeys.key} = ${CREDENTIALS_KEY}))`,
         })
         .from(connections)
         .leftJoin(sessionLeases, eq(sessionLeases.connectionId, connections.id))

@@ -17,6 +17,8 @@ import type { z } from 'zod';
 import type { ChannelsDb, ChannelsDeps } from '../deps.js';
 import { CONNECTION_NAME_KEY, connectionsRepository, uniqueViolation, type ConnectionRow, type NewConnectionRow } from '../db/connections.repository.js';
 import { queuesRepository, type QueueRow } from '../db/queues.repository.js';
+import { promptsRepository } from '../db/prompts.repository.js';
+import { queueIntegrationsRepository } from '../db/queue-integrations.repository.js';
 import type { SessionAction } from './sessions.js';
 import {
   assertChannelAllowed,
@@ -107,6 +109,8 @@ type Merged = Pick<
   | 'expiresTicketNps'
   | 'queueIds'
   | 'greetingMessage'
+  | 'promptId'
+  | 'integrationId'
 >;
 
 /** Per company: connected (status CONNECTED), disconnected (any other status) and total. */
@@ -168,6 +172,15 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
     if (merged.sendIdQueue !== null && !found.has(merged.sendIdQueue)) throw validationError('sendIdQueue', 'Unknown queue');
     if (merged.queueIdImportMessages !== null && !found.has(merged.queueIdImportMessages)) throw validationError('queueIdImportMessages', 'Unknown queue');
     assertGreeting(merged.greetingMessage, merged.queueIds.length);
+    // The AI prompt a connection answers with must be one of the company's (spec 001 §2 integrations tab).
+    if (merged.promptId != null && !(await promptsRepository(tx).existing(companyId, [merged.promptId])).has(merged.promptId)) {
+      throw validationError('promptId', 'Unknown prompt');
+    }
+    // The queue integration it hands conversations to must be the company's; read with a share lock, so
+    // a delete running now waits and then clears this connection's reference too.
+    if (merged.integrationId != null && !(await queueIntegrationsRepository(tx).find(companyId, merged.integrationId, { lock: 'share' }))) {
+      throw validationError('integrationId', 'Unknown integration');
+    }
   };
 
   /** The name is checked first for a clear answer; the unique index settles races. */

@@ -95,5 +95,7 @@ export function toConnectionProjection(row: ConnectionRow): Connection {
     maxUseBotQueuesNPS: row.maxUseBotQueuesNps,
     expiresTicketNPS: row.expiresTicketNps,
     queueIds: row.queueIds,
+    integrationId: row.integrationId,
+    promptId: row.promptId,
   };
 }

@@ -72,7 +72,13 @@ describe('which sessions a worker resumes', () => {
 
   it('leaves logged-out connections and channels it does not run', () => {
     expect(shouldResume({ channel: 'whatsapp', status: 'DISCONNECTED' }, false)).toBe(false);
-    expect(shouldResume({ channel: 'facebook', status: 'CONNECTED' }, true)).toBe(false);
+    expect(shouldResume({ channel: 'facebook', status: 'DISCONNECTED' }, false)).toBe(false);
+    expect(shouldResume({ channel: 'telegram', status: 'CONNECTED' }, true)).toBe(false);
+  });
+
+  it('resumes Facebook and Instagram connections that hold a page token', () => {
+    expect(shouldResume({ channel: 'facebook', status: 'CONNECTED' }, true)).toBe(true);
+    expect(shouldResume({ channel: 'instagram', status: 'DISCONNECTED' }, true)).toBe(true);
   });
 });
 

@@ -1,7 +1,10 @@
 import type { Channel, SessionStatus } from '@atende/kit';
 
-/** Channels whose sessions this service runs itself (a socket held by a worker). */
-export const sessionChannels: readonly Channel[] = ['whatsapp', 'whatsappapi'];
+/**
+ * Channels whose sessions this service runs itself: a socket held by a worker (WhatsApp), or a page
+ * token checked and used by one worker (Facebook, Instagram over Meta's Graph API: drivers/facebook.ts).
+ */
+export const sessionChannels: readonly Channel[] = ['whatsapp', 'whatsappapi', 'facebook', 'instagram'];
 
 /** First wait before reconnecting a session that could not connect; doubles per failure up to RETRY_MAX_MS. */
 export const RETRY_BASE_MS = 2_000;

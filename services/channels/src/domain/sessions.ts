@@ -228,14 +228,14 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     }
   };
 
-  /** Logged out (by a person here or from the phone): keys dropped, DISCONNECTED, waiting sends fail, lease given up. */
+  /** Logged out (by a person here, from the phone, or a page token Facebook revoked): keys and token dropped, DISCONNECTED, waiting sends fail, lease given up. */
   const endLoggedOut = async (session: RunningSession, tellPhone: boolean): Promise<void> => {
     const driver = session.driver;
     session.driver = null;
     session.generation = ++generations;
     sessions.delete(session.connectionId);
     if (driver) await (tellPhone ? driver.logout() : driver.close()).catch((err) => logger.warn({ err }, 'driver logout failed'));
-    await repo.clearKeys(session.connectionId);
+    await repo.forgetCredentials(session.connectionId);
     await writeState(session.connectionId, (state) => ({ ...state, status: 'DISCONNECTED', qrcode: '', retries: 0 }));
     await failPending(session.connectionId, 'ERR_WAPP_NOT_INITIALIZED');
     await repo.releaseLease(session.connectionId, workerId);

@@ -27,6 +27,26 @@ export const testConfig: ChannelsConfig = {
   CONNECTION_MEDIA_MAX_BYTES: 64 * 1024,
   CHANNELS_RUN_SESSIONS: true,
   SESSION_LEASE_MS: 30_000,
+  // Auto-response windows are read on this wall clock.
+  TICKETS_TIME_ZONE: 'America/Sao_Paulo',
+  // Facebook and Instagram: not configured unless a test gives an app and a fake Graph server (testing/fake-graph.ts).
+  FACEBOOK_GRAPH_URL: 'http://127.0.0.1:9',
+  FACEBOOK_GRAPH_VERSION: 'v18.0',
+  FACEBOOK_LOGIN_VERSION: 'v9.0',
+  FACEBOOK_BUSINESS_SCOPE: false,
+  // AI providers: tests that call one start a fake OpenAI-compatible server and point these at it.
+  OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+  GROQ_BASE_URL: 'http://127.0.0.1:9/groq/v1',
+  GEMINI_BASE_URL: 'http://127.0.0.1:9/gemini/v1',
+  AI_TIMEOUT_MS: 20_000,
+  TRANSCRIPTION_TIMEOUT_MS: 60_000,
+  // Nothing leaves the machine: tests that need Google start their own fakes and point these at them.
+  GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:9/token',
+  DIALOGFLOW_API_URL: 'http://127.0.0.1:9',
+  INTEGRATION_TEST_TIMEOUT_MS: 10_000,
+  // Bot runtime: tests point integrations and OPENAI_BASE_URL at local fakes.
+  BOT_TIMEOUT_MS: 2_000,
+  PROMPT_MODEL: 'gpt-4o-mini',
 };
 
 /** A session manager that runs nothing and records what it was asked. */

@@ -91,6 +91,10 @@ export const connection = z.object({
   /** Minutes a rating request waits before the ticket closes without one (0: no limit). */
   expiresTicketNPS: z.number().int().min(0).default(0),
   queueIds: z.array(z.number().int()),
+  /** The queue integration that serves its tickets before any queue's or option's (null: none). */
+  integrationId: z.number().int().nullable().optional(),
+  /** The AI prompt that answers its tickets while they have no queue (null: none). */
+  promptId: z.number().int().nullable().optional(),
 });
 export type Connection = z.infer<typeof connection>;
 

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { announcement, company, plan } from './admin.js';
+import { invoice } from './invoices.js';
 import { user } from './users.js';
 import { connection, inboundMedia, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
 import { sessionUpdate, whatsappConnection } from './connections.js';
 import { chat, chatMessage } from './chats.js';
 import { contactList, contactListItemRecord } from './contact-lists.js';
+import { fileList } from './file-lists.js';
 import { campaign } from './campaigns.js';
 import { contact, message, queue, quickMessage, tag, ticket, ticketScope } from './tickets.js';
 import { schedule } from './schedules.js';
+import { autoResponse } from './auto-responses.js';
+import { queueIntegration } from './queue-integrations.js';
+import { prompt } from './prompts.js';
+import { botReplyAnswer, botReplyRequest, botTurn } from './bots.js';
 
 /**
  * The typed map of every bus event subject to its payload schema (`<service>.<entity>.<verb>`).
@@ -34,6 +40,8 @@ export const eventSchemas = {
   'admin.announcement.created': z.object({ announcement }),
   'admin.announcement.updated': z.object({ announcement }),
   'admin.announcement.deleted': z.object({ announcementId: z.number().int() }),
+  /** A Pix payment of an invoice was confirmed and the company's due date moved forward (company-{id}-payment). */
+  'admin.invoice.paid': z.object({ invoice, company: z.object({ id: z.number().int(), dueDate: z.string().nullable() }) }),
 
   // tickets: `previous` lets realtime tell viewers who lost sight of a ticket to drop it.
   'tickets.ticket.created': z.object({ ticket }),
@@ -79,6 +87,11 @@ export const eventSchemas = {
    * acts. `deliver`: sends are waiting for this connection (channels.pending_sends).
    */
   'channels.session.command': z.object({ connectionId: z.number().int(), action: z.enum(['start', 'renew', 'logout', 'stop', 'deliver']) }),
+  // channels: queue integrations (company-{id}-queueIntegration, admins' screen; jsonContent is '' here).
+  // On delete, tickets clears the queues and chatbot options that named it.
+  'channels.queueIntegration.created': z.object({ queueIntegration }),
+  'channels.queueIntegration.updated': z.object({ queueIntegration }),
+  'channels.queueIntegration.deleted': z.object({ integrationId: z.number().int() }),
 
   // campaigns: scheduled messages (company-{id}-schedule)
   'campaigns.schedule.created': z.object({ schedule }),
@@ -102,6 +115,29 @@ export const eventSchemas = {
   'campaigns.contactListItem.updated': z.object({ contactListItem: contactListItemRecord }),
   'campaigns.contactListItem.deleted': z.object({ contactListItemId: z.number().int(), contactListId: z.number().int() }),
   'campaigns.contactListItem.reloaded': z.object({ contactListId: z.number().int() }),
+
+  // channels: file lists (company-{id}-file, admins' screen). tickets drops a deleted list from its queues and chatbot options.
+  'channels.fileList.created': z.object({ fileList }),
+  'channels.fileList.updated': z.object({ fileList }),
+  'channels.fileList.deleted': z.object({ fileListId: z.number().int() }),
+
+  // channels: keyword auto-responses (company-{id}-autoResponse, admins' screen). created/updated/deleted
+  // change what matches (tickets drops its cached "company has an active one" flag on them); `used` only
+  // carries new usage statistics.
+  'channels.autoResponse.created': z.object({ autoResponse }),
+  'channels.autoResponse.updated': z.object({ autoResponse }),
+  'channels.autoResponse.deleted': z.object({ autoResponseId: z.number().int() }),
+  'channels.autoResponse.used': z.object({ autoResponse }),
+  /** tickets → channels: an auto-response was sent to a contact as this message (its usage is counted, its delivery rated). */
+  'tickets.autoResponse.sent': z.object({ autoResponseId: z.number().int(), messageId: z.number().int() }),
+
+  // channels: AI prompts (company-{id}-prompt, admins' screen); the prompt's apiKey travels masked.
+  'channels.prompt.created': z.object({ prompt }),
+  'channels.prompt.updated': z.object({ prompt }),
+  'channels.prompt.deleted': z.object({ promptId: z.number().int() }),
+
+  /** tickets → channels: a contact wrote to a ticket a queue integration or an AI prompt serves (the bot's turn). */
+  'tickets.bot.turn': botTurn,
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;
@@ -157,10 +193,55 @@ export const requestSchemas = {
       contacts: z.array(z.object({ name: z.string().max(250), number: z.string().max(50), isGroup: z.boolean().optional() })).max(100_000),
     }),
   },
+  /**
+   * tickets (chatbot) → channels: a file list of the company to send to a contact (null: none there).
+   * Only options whose file was uploaded; `path` is the file's key in the shared media storage.
+   */
+  'channels.fileList.get': {
+    request: z.object({ companyId: z.number().int(), fileListId: z.number().int() }),
+    response: z
+      .object({
+        name: z.string(),
+        message: z.string(),
+        options: z.array(z.object({ name: z.string(), path: z.string().max(500), mediaType: z.string().max(100) })),
+      })
+      .nullable(),
+  },
   /** campaigns (schedules) → tickets: a contact of the company, by id (null: none there). */
+  /** tickets → channels: whether the company has at least one active auto-response (tickets caches it). */
+  'channels.autoResponse.active': {
+    request: z.object({ companyId: z.number().int() }),
+    response: z.object({ active: z.boolean() }),
+  },
+  /**
+   * tickets → channels: the auto-response answering an inbound text (spec 002 §4), with the text to send
+   * (the outside-hours message outside the window when set); null: none matches. Usage is not counted here.
+   */
+  'channels.autoResponse.match': {
+    request: z.object({ companyId: z.number().int(), body: z.string().max(65_536) }),
+    response: z.object({ response: z.string(), autoResponseId: z.number().int() }).nullable(),
+  },
+  /**
+   * channels (bot runtime) → tickets: post a bot's answer to a ticket it serves, in order, as the chatbot's
+   * texts go out; it may end the integration, move the ticket to a queue or close it.
+   */
+  'tickets.bot.reply': {
+    request: botReplyRequest,
+    response: botReplyAnswer,
+  },
   'tickets.contact.get': {
     request: z.object({ companyId: z.number().int(), contactId: z.number().int() }),
     response: z.object({ contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }) }).nullable(),
+  },
+  /**
+   * campaigns → tickets: the active, non-group contacts carrying a tag of the company (a campaign's tags
+   * list); null when the tag is not the company's.
+   */
+  'tickets.contacts.tagged': {
+    request: z.object({ companyId: z.number().int(), tagId: z.number().int() }),
+    response: z
+      .object({ contacts: z.array(z.object({ name: z.string(), number: z.string(), email: z.string() })).max(1_000_000) })
+      .nullable(),
   },
   /**
    * channels (messages API) → tickets: send a message to a number on a connection, as the integrator's
@@ -180,6 +261,41 @@ export const requestSchemas = {
       medias: z.array(inboundMedia).max(10),
     }),
     response: z.object({ ticketId: z.number().int(), ticketUuid: z.string(), contactId: z.number().int(), messageIds: z.array(z.number().int()) }),
+  },
+  /**
+   * channels (audio transcription) → tickets: a message of the company by its channel id, if the user may
+   * see its ticket (null: no such message, or not theirs to see), with its stored media and transcription.
+   */
+  'tickets.message.media': {
+    request: z.object({
+      companyId: z.number().int(),
+      wid: z.string().min(1).max(200),
+      userId: z.number().int(),
+      profile: z.enum(['admin', 'user']),
+      super: z.boolean(),
+    }),
+    response: z
+      .object({
+        message: z.object({
+          id: z.number().int(),
+          ticketId: z.number().int(),
+          fromMe: z.boolean(),
+          mediaType: z.string(),
+          /** Storage key of the media file (null: none stored). */
+          mediaKey: z.string().nullable(),
+          mediaName: z.string().nullable(),
+          /** The text of an earlier transcription (null: never transcribed). */
+          transcription: z.string().nullable(),
+          /** The queue of the message's ticket (its prompt's API key may serve). */
+          queueId: z.number().int().nullable(),
+        }),
+      })
+      .nullable(),
+  },
+  /** channels → tickets: store a message's transcription (transcrito true) and announce the message updated. */
+  'tickets.message.transcribed': {
+    request: z.object({ companyId: z.number().int(), messageId: z.number().int(), transcription: z.string().max(100_000) }),
+    response: z.object({ ok: z.boolean() }),
   },
 } as const;
 

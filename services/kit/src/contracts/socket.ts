@@ -1,5 +1,7 @@
+import type { AutoResponseSocketPayload } from './auto-responses.js';
 import type { Chat, ChatSocketPayload } from './chats.js';
 import type { EventData, EventSubject } from './events.js';
+import type { PaymentSocketPayload } from './invoices.js';
 import type { TicketScope } from '../visibility.js';
 
 /**
@@ -86,6 +88,14 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'admin.announcement.created': ({ data }) => announcementEmissions('create', data.announcement),
   'admin.announcement.updated': ({ data }) => announcementEmissions('update', data.announcement),
   'admin.announcement.deleted': ({ data }) => [{ event: 'company-announcement', payload: { action: 'delete', id: data.announcementId }, audience: { to: 'everyone' } }],
+  // The licence renewal (spec 001 §4): the whole company learns its new due date (ids and a date only).
+  'admin.invoice.paid': ({ data }) => [
+    {
+      event: 'company-{companyId}-payment',
+      payload: { action: 'CONCLUIDA', company: data.company, invoiceId: data.invoice.id } satisfies PaymentSocketPayload,
+      audience: { to: 'company' },
+    },
+  ],
   'tickets.tag.created': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'create', tag: data.tag }, audience: { to: 'company' } }],
   'tickets.tag.updated': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'update', tag: data.tag }, audience: { to: 'company' } }],
   'tickets.tag.deleted': ({ data }) => [{ event: 'company-{companyId}-tag', payload: { action: 'delete', tagId: data.tagId }, audience: { to: 'company' } }],
@@ -115,6 +125,16 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     data.whatsapp ? [{ event: 'company-{companyId}-whatsapp', payload: { action: 'update', whatsapp: { ...data.whatsapp, token: '' } }, audience: { to: 'company' } }] : [],
   'channels.connection.deleted': ({ data }) => [{ event: 'company-{companyId}-whatsapp', payload: { action: 'delete', whatsappId: data.connectionId }, audience: { to: 'company' } }],
   'channels.session.updated': ({ data }) => [{ event: 'company-{companyId}-whatsappSession', payload: { action: 'update', session: data.session }, audience: { to: 'company' } }],
+  // Queue integrations are an admins' screen (spec 002 §6).
+  'channels.queueIntegration.created': ({ data }) => [
+    { event: 'company-{companyId}-queueIntegration', payload: { action: 'create', queueIntegration: data.queueIntegration }, audience: { to: 'admins' } },
+  ],
+  'channels.queueIntegration.updated': ({ data }) => [
+    { event: 'company-{companyId}-queueIntegration', payload: { action: 'update', queueIntegration: data.queueIntegration }, audience: { to: 'admins' } },
+  ],
+  'channels.queueIntegration.deleted': ({ data }) => [
+    { event: 'company-{companyId}-queueIntegration', payload: { action: 'delete', integrationId: data.integrationId }, audience: { to: 'admins' } },
+  ],
   'campaigns.schedule.created': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'create', schedule: data.schedule }, audience: { to: 'company' } }],
   'campaigns.schedule.updated': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'update', schedule: data.schedule }, audience: { to: 'company' } }],
   'campaigns.schedule.deleted': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'delete', scheduleId: data.scheduleId }, audience: { to: 'company' } }],
@@ -133,7 +153,22 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     { event: 'company-{companyId}-ContactListItem', payload: { action: 'delete', id: data.contactListItemId, contactListId: data.contactListId }, audience: { to: 'admins' } },
   ],
   'campaigns.contactListItem.reloaded': ({ data }) => [{ event: 'company-{companyId}-ContactListItem', payload: { action: 'reload', contactListId: data.contactListId }, audience: { to: 'admins' } }],
+  // File lists are admin-only (spec 000 §6).
+  'channels.fileList.created': ({ data }) => [{ event: 'company-{companyId}-file', payload: { action: 'create', fileList: data.fileList }, audience: { to: 'admins' } }],
+  'channels.fileList.updated': ({ data }) => [{ event: 'company-{companyId}-file', payload: { action: 'update', fileList: data.fileList }, audience: { to: 'admins' } }],
+  'channels.fileList.deleted': ({ data }) => [{ event: 'company-{companyId}-file', payload: { action: 'delete', fileId: data.fileListId }, audience: { to: 'admins' } }],
+  // Auto-responses are an admins' screen (spec 000 §6); new usage statistics update the record like an edit.
+  'channels.autoResponse.created': ({ data }) => [autoResponseEmission({ action: 'create', autoResponse: data.autoResponse })],
+  'channels.autoResponse.updated': ({ data }) => [autoResponseEmission({ action: 'update', autoResponse: data.autoResponse })],
+  'channels.autoResponse.used': ({ data }) => [autoResponseEmission({ action: 'update', autoResponse: data.autoResponse })],
+  'channels.autoResponse.deleted': ({ data }) => [autoResponseEmission({ action: 'delete', autoResponseId: data.autoResponseId })],
+  // AI prompts are an admins' screen (spec 002 §6); their API key travels masked.
+  'channels.prompt.created': ({ data }) => [{ event: 'company-{companyId}-prompt', payload: { action: 'create', prompt: data.prompt }, audience: { to: 'admins' } }],
+  'channels.prompt.updated': ({ data }) => [{ event: 'company-{companyId}-prompt', payload: { action: 'update', prompt: data.prompt }, audience: { to: 'admins' } }],
+  'channels.prompt.deleted': ({ data }) => [{ event: 'company-{companyId}-prompt', payload: { action: 'delete', promptId: data.promptId }, audience: { to: 'admins' } }],
 };
+
+const autoResponseEmission = (payload: AutoResponseSocketPayload): SocketEmission => ({ event: 'company-{companyId}-autoResponse', payload, audience: { to: 'admins' } });
 
 function announcementEmissions(action: 'create' | 'update', record: EventData<'admin.announcement.created'>['announcement']): SocketEmission[] {
   if (record.status) return [{ event: 'company-announcement', payload: { action, record }, audience: { to: 'everyone' } }];

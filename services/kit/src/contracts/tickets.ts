@@ -103,6 +103,8 @@ export const message = z.object({
   reactions: z.array(reaction),
   queueId: z.number().int().nullable(),
   transcrito: z.boolean(),
+  /** The text of the audio's transcription (POST /message/transcribeAudio), shown again under the audio. */
+  transcription: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

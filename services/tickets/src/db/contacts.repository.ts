@@ -116,6 +116,17 @@ export function contactsRepository(db: TicketsDb) {
       return rows.map((r) => toContact(r, { tags: tagMap.get(r.id) ?? [], connection: r.whatsappId ? (byConnection.get(r.whatsappId) ?? null) : null }));
     },
     presentOne: async (row: ContactRow): Promise<Contact> => (await repo.present([row]))[0]!,
+    /** The tag, if the company's, and its active, non-group contacts (a campaign's recipients), oldest first. */
+    tagged: async (companyId: number, tagId: number): Promise<{ name: string; number: string; email: string }[] | null> => {
+      const [tag] = await db.select({ id: tags.id }).from(tags).where(and(eq(tags.id, tagId), eq(tags.companyId, companyId))).limit(1);
+      if (!tag) return null;
+      return db
+        .select({ name: contacts.name, number: contacts.number, email: contacts.email })
+        .from(contactTags)
+        .innerJoin(contacts, eq(contacts.id, contactTags.contactId))
+        .where(and(eq(contactTags.tagId, tagId), eq(contacts.companyId, companyId), eq(contacts.active, true), eq(contacts.isGroup, false)))
+        .orderBy(asc(contacts.id));
+    },
   };
   return repo;
 }

@@ -40,6 +40,8 @@ const connectionValues = (c: Connection) => ({
   maxUseBotQueuesNps: c.maxUseBotQueuesNPS,
   expiresTicketNps: c.expiresTicketNPS,
   queueIds: c.queueIds,
+  integrationId: c.integrationId ?? null,
+  promptId: c.promptId ?? null,
 });
 
 const connectionColumns = columns(connections, 'w');

@@ -162,6 +162,12 @@ export const tickets = ticketsSchema.table(
     ratingRequestedAt: timestamp('rating_requested_at', { withTimezone: true }),
     ratingAttempts: smallint('rating_attempts').notNull().default(0),
     chatbotId: integer('chatbot_id'),
+    /** The queue integration (channels) serving the ticket while useIntegration is on; remembered from its first bot turn. */
+    integrationId: integer('integration_id'),
+    /** The AI prompt (channels) that last answered the ticket. */
+    promptId: integer('prompt_id'),
+    /** An AI prompt handed the conversation to the attendants: no prompt answers this ticket again. */
+    botEnded: boolean('bot_ended').notNull().default(false),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -216,6 +222,8 @@ export const messages = ticketsSchema.table(
     reactions: jsonb('reactions').$type<{ emoji: string; fromMe: boolean; userId: number | null; contactId: number | null; createdAt: string }[]>().notNull().default(sql`'[]'::jsonb`),
     queueId: integer('queue_id'),
     transcrito: boolean('transcrito').notNull().default(false),
+    /** The audio's transcription text (set with transcrito by POST /message/transcribeAudio). */
+    transcription: text('transcription'),
     ...timestamps,
   },
   (t) => [
@@ -309,9 +317,24 @@ export const connections = ticketsSchema.table(
     maxUseBotQueuesNps: integer('max_use_bot_queues_nps').notNull().default(3),
     expiresTicketNps: integer('expires_ticket_nps').notNull().default(0),
     queueIds: integer('queue_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** The queue integration and the AI prompt that serve its tickets (bot runtime). */
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('connections_company_idx').on(t.companyId)],
+);
+
+/** Projection of channels' AI prompts: which queue each answers (fed by channels.prompt.* events). */
+export const promptQueues = ticketsSchema.table(
+  'prompt_queues',
+  {
+    promptId: integer('prompt_id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    queueId: integer('queue_id').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('prompt_queues_company_idx').on(t.companyId)],
 );
 
 /** Projection of auth's users (names for ticket answers, visibility flags for list filters). */
@@ -405,4 +428,5 @@ export const { outbox, processedEvents } = outboxTables(ticketsSchema);
 export const schema = {
   contacts, queues, chatbots, tags, contactTags, tickets, ticketTags, messages, ticketNotes, ticketLogs, pinnedTickets, quickMessages, connections, users, outbox, processedEvents,
   chats, chatUsers, chatMessages,
+  promptQueues,
 };

@@ -7,6 +7,7 @@ import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tick
 import type { LogEntry, TicketChanges } from './tickets.js';
 import { createAccess } from './access.js';
 import { isOpenAt, mayRepeatMenu, menuText, parseChoice } from './chatbot.js';
+import { createFileListSender } from './file-list-runtime.js';
 import { announceTicket, announceTicketWith, postAutomaticText, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 
@@ -25,11 +26,13 @@ export type BotInput = {
  * The chatbot on inbound messages (spec 000 §2/§4, spec 001 §2/§3): a waiting ticket without queue on a
  * connection with several queues gets the queue menu (the connection's greeting and one numbered line
  * per queue); the contact's number picks the queue, whose greeting follows, with its own option tree
- * when it has one; anything else repeats the menu. Contacts with disableBot, groups and tickets someone
+ * when it has one; anything else repeats the menu. A queue's file list, and an option of type 'file',
+ * send the list's message and files (file-list-runtime.ts). Contacts with disableBot, groups and tickets someone
  * handles are left alone. Every text goes through the outbound path (stored, channels.message.send).
  */
 export function createChatbot(deps: TicketsDeps) {
   const access = createAccess(deps);
+  const fileLists = createFileListSender(deps);
   const tz = deps.config.TICKETS_TIME_ZONE;
 
   return {
@@ -59,6 +62,14 @@ export function createChatbot(deps: TicketsDeps) {
       const log = (entry: LogEntry) => logs.add(companyId, current.id, [entry]);
       const say = async (text: string, queue: Pick<QueueRow, 'name'> | null) => {
         const posted = await postAutomaticText(deps, tx, emit, { ticket: current, contact, text, user: null, queue, connection, userId: null, now });
+        if (!posted) return;
+        current = posted.ticket;
+        shown = posted.details;
+      };
+      /** A file list (the queue's, or a 'file' option's): its message and its files, as the bot. */
+      const sendFileList = async (fileListId: number | null, queue: Pick<QueueRow, 'name'>) => {
+        if (fileListId === null) return;
+        const posted = await fileLists.send(tx, emit, { ticket: current, contact, connection, queue, fileListId, now });
         if (!posted) return;
         current = posted.ticket;
         shown = posted.details;
@@ -116,6 +127,8 @@ export function createChatbot(deps: TicketsDeps) {
         }
         const options = await queues.level(companyId, queue.id, null);
         if (options.length > 0) {
+          // The queue's files before its menu: the menu stays the last message, the one the contact answers.
+          await sendFileList(queue.fileListId, queue);
           await showLevel(queue, null, options);
           if (!current.isBot) await set({ isBot: true });
           await log({ type: 'chatBot', userId: null, queueId: queue.id });
@@ -123,6 +136,7 @@ export function createChatbot(deps: TicketsDeps) {
         }
         // A single queue greets only with sendGreetingMessageOneQueues; a chosen queue always does.
         if (how === 'chosen' || settings.on('sendGreetingMessageOneQueues')) await say(queue.greetingMessage, queue);
+        await sendFileList(queue.fileListId, queue);
         if (current.isBot) await set({ isBot: false });
       };
 
@@ -152,6 +166,18 @@ export function createChatbot(deps: TicketsDeps) {
           case 'integration':
             await say(option.greetingMessage, queue);
             await set({ isBot: false, chatbotId: option.id, useIntegration: true });
+            break;
+          case 'file':
+            // The option's file list: after its text, or before its sub-menu (which stays the last message).
+            if (children.length > 0) {
+              await sendFileList(option.optFileId, queue);
+              await showLevel(queue, option, children);
+              await set({ chatbotId: option.id, isBot: true });
+            } else {
+              await say(option.greetingMessage, queue);
+              await sendFileList(option.optFileId, queue);
+              await set({ chatbotId: option.id, isBot: false });
+            }
             break;
           default:
             if (children.length > 0) {

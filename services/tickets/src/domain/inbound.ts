@@ -8,6 +8,8 @@ import { projectionsRepository, type ConnectionProjection } from '../db/projecti
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
+import { createAutoResponder, type ActiveFlags } from './auto-responder.js';
+import { createBotTurns, type BotQueues } from './bot-turns.js';
 import { createChatbot } from './chatbot-runtime.js';
 import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
 import { toContact, type ContactRow } from './presenters.js';
@@ -36,10 +38,16 @@ export function inboundStatus(input: { isGroup: boolean; groupAsTicket: boolean;
 export const ownMediaKey = (companyId: number, key: string | null | undefined): string | null =>
   key && key.startsWith(`company${companyId}/`) && !key.includes('..') ? key : null;
 
-export function createInbound(deps: TicketsDeps) {
+/**
+ * `autoResponses`: which companies have an active auto-response (handlers.ts keeps it fresh); without it none are sent.
+ * `botQueues`: which queues have an integration or a prompt (handlers.ts keeps it fresh); without it no bot turn is announced.
+ */
+export function createInbound(deps: TicketsDeps, options: { autoResponses?: ActiveFlags; botQueues?: BotQueues } = {}) {
   const access = createAccess(deps);
   const chatbot = createChatbot(deps);
   const rating = createRatingDesk(deps);
+  const autoResponder = options.autoResponses ? createAutoResponder(deps, options.autoResponses) : null;
+  const botTurns = options.botQueues ? createBotTurns(deps, options.botQueues) : null;
 
   /** Find the contact by number or lid (filling in what it lacks), or create it; concurrent creators meet on the unique indexes. */
   const upsertContact = async (
@@ -230,7 +238,13 @@ export function createInbound(deps: TicketsDeps) {
       // (never messages sent from the phone, never in groups).
       if (!data.fromMe && !chat.isGroup) {
         if (touched.status === 'nps') await rating.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body });
-        else await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
+        else {
+          const after = await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
+          // A keyword auto-response when nobody (attendant or chatbot menu) is serving the ticket.
+          const answered = autoResponder ? await autoResponder.afterInbound(tx, emit, { ticket: after, contact: chat, connection, body: data.body }) : after;
+          // Else a queue integration or an AI prompt serving the ticket gets its turn (after the commit, see bot-turns.ts).
+          if (botTurns && answered === after) await botTurns.afterInbound(tx, emit, { ticket: answered, before: created ? null : touched, contact: chat, connection, body: data.body, mediaType: values.mediaType, created });
+        }
       }
       return { stored: true, ticketId: touched.id, messageId: row.id };
     },

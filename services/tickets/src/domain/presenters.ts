@@ -129,6 +129,7 @@ export function toMessage(
     reactions: row.reactions,
     queueId: row.queueId,
     transcrito: row.transcrito,
+    transcription: row.isDeleted ? null : row.transcription,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

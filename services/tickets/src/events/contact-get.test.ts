@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '@atende/kit';
+import { contactTags, contacts } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from '../testing/harness.js';
 
 let h: Harness;
@@ -21,5 +23,26 @@ describe('tickets.contact.get', () => {
     const id = await h.insertContact(1, { name: 'João' });
     await expect(ask(h.bus, 'tickets.contact.get', { companyId: 2, contactId: id })).resolves.toBeNull();
     await expect(ask(h.bus, 'tickets.contact.get', { companyId: 1, contactId: 999_999 })).resolves.toBeNull();
+  });
+});
+
+describe('tickets.contacts.tagged', () => {
+  it("answers the tag's active, non-group contacts of the company, oldest first", async () => {
+    const tagId = await h.insertTag(1, 'Campanha natal');
+    const ana = await h.insertContact(1, { name: 'Ana', number: '5511911110001' });
+    const bia = await h.insertContact(1, { name: 'Bia', number: '5511911110002' });
+    const blocked = await h.insertContact(1, { name: 'Bloqueado', number: '5511911110003' });
+    const group = await h.insertContact(1, { name: 'Grupo', number: '120363000000001', isGroup: true });
+    await h.insertContact(1, { name: 'Sem etiqueta', number: '5511911110004' });
+    await h.deps.db.update(contacts).set({ active: false }).where(eq(contacts.id, blocked));
+    await h.deps.db.insert(contactTags).values([bia, ana, blocked, group].map((contactId) => ({ contactId, tagId, companyId: 1 })));
+    const answer = await ask(h.bus, 'tickets.contacts.tagged', { companyId: 1, tagId });
+    expect(answer?.contacts.map((c) => c.name)).toEqual(['Ana', 'Bia']);
+    expect(answer?.contacts[0]).toEqual({ name: 'Ana', number: '5511911110001', email: '' });
+  });
+
+  it("answers null for another company's tag", async () => {
+    const tagId = await h.insertTag(1, 'Só da empresa 1');
+    await expect(ask(h.bus, 'tickets.contacts.tagged', { companyId: 2, tagId })).resolves.toBeNull();
   });
 });

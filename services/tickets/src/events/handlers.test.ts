@@ -34,7 +34,7 @@ async function inboundConsumer(): Promise<EnvelopeHandler> {
   const capturing = { ...h.bus, kind: 'memory', subscribe: async (subject: string, _o: unknown, handler: EnvelopeHandler) => {
     handlers.set(subject, handler);
     return { unsubscribe: async () => undefined };
-  } } as unknown as Bus;
+  }, companiesOf: async () => ({ unsubscribe: async () => undefined }), request: h.bus.request.bind(h.bus) } as unknown as Bus;
   await ticketEventHandlers({ ...h.deps, ctx: { ...h.deps.ctx, bus: capturing } });
   return handlers.get('channels.message.received')!;
 }

@@ -1,5 +1,7 @@
 import { consume, type Envelope, type Subscription } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
+import { createActiveFlags } from '../domain/auto-responder.js';
+import { createBotQueues } from '../domain/bot-turns.js';
 import { createInbound } from '../domain/inbound.js';
 import { userChanged, userDeleted } from '../domain/user-projection.js';
 
@@ -27,13 +29,15 @@ export function conversationKey(envelope: Envelope): string | null {
  */
 export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscription[]> {
   const { ctx, unitOfWork } = deps;
-  const inbound = createInbound(deps);
+  const autoResponses = await createActiveFlags(ctx.bus, ctx.logger);
+  const botQueues = await createBotQueues(deps, ctx.bus);
+  const inbound = createInbound(deps, { autoResponses: autoResponses.flags, botQueues: botQueues.queues });
   const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger, afterCommit: (companyId: number | null) => deps.readCache.invalidate(companyId) };
   const companyOf = (companyId: number | null, subject: string): number | null => {
     if (companyId === null) ctx.logger.warn({ subject }, 'event without company dropped');
     return companyId;
   };
-  return Promise.all([
+  const consumers = await Promise.all([
     consume(
       on,
       'channels.message.received',
@@ -65,4 +69,5 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
       await userDeleted(tx, emit, envelope.companyId, data.userId);
     }),
   ]);
+  return [...autoResponses.subscriptions, ...botQueues.subscriptions, ...consumers];
 }

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { Channel, Queue, WeekdaySchedule, WhatsappConnection } from '@atende/kit/contracts';
 import { createConnection, disconnectSession, getConnection, removeGreetingMedia, updateConnection, uploadGreetingMedia } from '../../api/channels';
 import { listQueues } from '../../api/queues';
+import { listAllPrompts } from '../../api/prompts';
 import { toastError, toastSuccess, toastWarning, translateError } from '../../errors/toast';
 import {
   connectionFormValues,
@@ -21,6 +22,7 @@ import {
 } from './connectionForm';
 import { WeekdaySchedulesTable } from '../../components/WeekdaySchedulesTable';
 import { schedulesValid } from '../settings/schedules';
+import { IntegrationSelect } from '../queue-integration/IntegrationSelect';
 
 export type ConnectionDialogProps = {
   open: boolean;
@@ -104,6 +106,19 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   }, [open]);
 
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }));
+
+  // The company's AI prompts for the prompt select (GET /api/prompt: admins of a plan with useOpenAi; otherwise it stays disabled).
+  const [prompts, setPrompts] = useState<{ available: boolean; options: { value: number; label: string }[] }>({ available: false, options: [] });
+  useEffect(() => {
+    if (!open) return;
+    let active = true;
+    listAllPrompts()
+      .then((list) => active && setPrompts({ available: true, options: list.map((p) => ({ value: p.id, label: p.name })) }))
+      .catch(() => active && setPrompts({ available: false, options: [] }));
+    return () => {
+      active = false;
+    };
+  }, [open]);
 
   /** A field's rule: the editor's checks on the whole form, this field's problem. */
   const check = (field: ConnectionField) => ({
@@ -343,14 +358,20 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          {/* The integrations and prompts services are not part of this platform yet: nothing to choose. */}
           <Form.Item name="integrationId" label={t('fields.integrationId')}>
-            <Select disabled options={[]} placeholder={t('fields.unavailable')} aria-label={t('fields.integrationId')} />
+            <IntegrationSelect active={open} disabledLabel={t('fields.unavailable')} ariaLabel={t('fields.integrationId')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="promptId" label={t('fields.promptId')}>
-            <Select disabled options={[]} placeholder={t('fields.unavailable')} aria-label={t('fields.promptId')} />
+            <Select
+              allowClear
+              disabled={!prompts.available}
+              options={prompts.options}
+              optionFilterProp="label"
+              placeholder={prompts.available ? t('fields.none') : t('fields.unavailable')}
+              aria-label={t('fields.promptId')}
+            />
           </Form.Item>
         </Col>
       </Row>

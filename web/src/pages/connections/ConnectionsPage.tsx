@@ -11,12 +11,14 @@ import { LoadFailed } from '../../components/LoadFailed';
 import NoPermission from '../../components/NoPermission';
 import { toastError, toastInfo } from '../../errors/toast';
 import { useShellData } from '../../hooks/useShellData';
-import { canSee, planAllows } from '../../permissions';
+import { canSee } from '../../permissions';
 import { ChannelIcon } from './ChannelIcon';
 import { ConnectionDialog } from './ConnectionDialog';
-import { newConnectionChannels } from './connectionRules';
+import type { newConnectionChannels } from './connectionRules';
 import { ConnectionsTable } from './ConnectionsTable';
 import { useLiveConnections } from './useLiveConnections';
+import { isSocialChannel, newConnectionMenu } from './socialLinkRules';
+import { useFacebookLink, type FacebookLink } from './useFacebookLink';
 
 /**
  * '/connections' (spec 001 §2 Connections page): admins, and users whose allowConnections treats them
@@ -43,24 +45,37 @@ export function useConnectionEditor() {
   return { editor, openEditor, closeEditor, showSchedules: scheduleType === 'connection' };
 }
 
-/** The new-connection menu (WhatsApp, Facebook, Instagram), each item disabled when the plan lacks its channel. */
-export function NewConnectionButton({ onPick }: { onPick(channel: NewChannel): void }) {
+/**
+ * The new-connection menu (WhatsApp, Facebook, Instagram), each item disabled when the plan lacks its
+ * channel; Facebook and Instagram start Facebook's login (and say so when the server has no Facebook app).
+ */
+export function NewConnectionButton({ onPick, social }: { onPick(channel: NewChannel): void; social: FacebookLink }) {
   const { t } = useTranslation('connections');
   const { plan } = useShellData();
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items: newConnectionChannels.map(({ channel, flag }) => ({
+        items: newConnectionMenu(plan, social.config).map(({ channel, disabled, reason }) => ({
           key: channel,
-          label: t(`channels.${channel}`),
+          label:
+            reason === 'notConfigured' ? (
+              <Flex vertical>
+                <span>{t(`channels.${channel}`)}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('social.notConfigured')}
+                </Typography.Text>
+              </Flex>
+            ) : (
+              t(`channels.${channel}`)
+            ),
           icon: <ChannelIcon channel={channel} label="" />,
-          disabled: !planAllows(plan, flag),
+          disabled,
         })),
-        onClick: ({ key }) => onPick(key as NewChannel),
+        onClick: ({ key }) => (isSocialChannel(key) ? void social.link(key) : onPick(key as NewChannel)),
       }}
     >
-      <Button type="primary" icon={<PlusOutlined />}>
+      <Button type="primary" icon={<PlusOutlined />} loading={social.linking !== null} data-testid="new-connection">
         <Space size={4}>
           {t('buttons.newConnection')}
           <DownOutlined />
@@ -98,6 +113,9 @@ function ConnectionsScreen() {
   };
 
   const onSaved = useCallback((saved: WhatsappConnection) => list.apply({ action: 'update', whatsapp: saved }), [list]);
+  const { apply } = list;
+  const onLinked = useCallback((linked: WhatsappConnection[]) => linked.forEach((whatsapp) => apply({ action: 'update', whatsapp })), [apply]);
+  const social = useFacebookLink(onLinked);
 
   return (
     <Flex vertical gap={16} style={{ height: '100%', minHeight: 0 }}>
@@ -110,7 +128,7 @@ function ConnectionsScreen() {
           <Button icon={<SyncOutlined />} loading={restarting} onClick={restartAll}>
             {t('buttons.restartAll')}
           </Button>
-          <NewConnectionButton onPick={(channel) => openEditor(null, channel)} />
+          <NewConnectionButton onPick={(channel) => openEditor(null, channel)} social={social} />
         </Space>
       </Flex>
       {list.failed && !list.loading && list.connections.length === 0 ? (

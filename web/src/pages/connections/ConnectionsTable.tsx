@@ -49,7 +49,7 @@ export function ConnectionsTable({ connections, loading, manage, showNumber = tr
   const confirmDisconnect = (row: WhatsappConnection) => {
     void modal.confirm({
       title: t('confirm.disconnectTitle', { name: row.name }),
-      content: t('confirm.disconnectText'),
+      content: row.channel === 'facebook' || row.channel === 'instagram' ? t('confirm.disconnectSocialText') : t('confirm.disconnectText'),
       okText: t('session.disconnect'),
       okButtonProps: { danger: true },
       cancelText: t('buttons.cancel'),
@@ -80,7 +80,7 @@ export function ConnectionsTable({ connections, loading, manage, showNumber = tr
 
   const sessionButtons = (row: WhatsappConnection) => (
     <Space size={4} wrap>
-      {sessionActions(row.status).map((action) => {
+      {sessionActions(row.status, row.channel).map((action) => {
         const pending = busy[row.id] === action;
         switch (action) {
           case 'showQr':

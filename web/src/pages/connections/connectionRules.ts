@@ -11,14 +11,15 @@ export type SessionAction = 'showQr' | 'retry' | 'newQr' | 'disconnect' | 'conne
 
 /**
  * Spec 001 §2: qrcode → the QR button; DISCONNECTED → 'try again' and 'new QR'; CONNECTED, PAIRING,
- * TIMEOUT → 'disconnect'; OPENING → a disabled 'connecting' button.
+ * TIMEOUT → 'disconnect'; OPENING → a disabled 'connecting' button. Facebook and Instagram have no QR
+ * code (a page is linked again through the new-connection menu): DISCONNECTED offers 'try again' only.
  */
-export function sessionActions(status: SessionStatus | string): SessionAction[] {
+export function sessionActions(status: SessionStatus | string, channel?: Channel | string): SessionAction[] {
   switch (status) {
     case 'qrcode':
       return ['showQr'];
     case 'DISCONNECTED':
-      return ['retry', 'newQr'];
+      return channel === 'facebook' || channel === 'instagram' ? ['retry'] : ['retry', 'newQr'];
     case 'CONNECTED':
     case 'PAIRING':
     case 'TIMEOUT':

@@ -1,9 +1,10 @@
 import '../campaigns/campaignsLocales';
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { InfiniteTablePage } from '../../components/InfiniteTablePage';
 import { useNavigate } from 'react-router-dom';
 import { downloadImportTemplate, saveBlob } from '../../api/contacts';
 import { createContactList, deleteContactList, listContactLists, updateContactList, type ContactList } from '../../api/campaigns';
@@ -106,45 +107,23 @@ function ContactListsScreen() {
   ];
 
   return (
-    <Flex vertical gap={16} style={{ height: '100%', minHeight: 0 }}>
+    <InfiniteTablePage<ContactList>
+      title={t('lists.title')}
+      list={list}
+      columns={columns}
+      searchPlaceholder={t('searchPlaceholder')}
+      addLabel={t('lists.add')}
+      onAdd={() => setDialog({ open: true, record: null })}
+      emptyText={t('lists.empty')}
+    >
       {modalHolder}
-      <Flex align="center" justify="space-between" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('lists.title')} ({list.count})
-        </Typography.Title>
-        <Space wrap>
-          <Input
-            allowClear
-            value={list.input}
-            onChange={(e) => list.setInput(e.target.value)}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            prefix={<SearchOutlined />}
-            style={{ width: 240 }}
-          />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, record: null })}>
-            {t('lists.add')}
-          </Button>
-        </Space>
-      </Flex>
-      <div ref={list.scroller} onScroll={list.onScroll} style={{ flex: 1, minHeight: 300, maxHeight: 'calc(100vh - 200px)', overflow: 'auto' }}>
-        <Table<ContactList>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.items}
-          loading={list.loading}
-          pagination={false}
-          size="middle"
-          locale={{ emptyText: t('lists.empty') }}
-        />
-      </div>
       <ContactListDialog
         open={dialog.open}
         record={dialog.record}
         onClose={() => setDialog({ open: false, record: null })}
         onSaved={(saved) => apply((current) => applyRecordEvent(current, { action: 'update', record: saved }))}
       />
-    </Flex>
+    </InfiniteTablePage>
   );
 }
 

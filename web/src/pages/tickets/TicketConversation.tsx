@@ -10,6 +10,7 @@ import {
   PushpinFilled,
   PushpinOutlined,
   RedoOutlined,
+  RobotOutlined,
   RollbackOutlined,
   SwapOutlined,
   UserOutlined,
@@ -17,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { MAX_PINNED_TICKETS, type Message, type PinnedTicket, type Ticket } from '@atende/kit/contracts';
-import { getTicketByUuid, listPins, pinTicket, unpinTicket } from '../../api/tickets';
+import { getTicketByUuid, listPins, pinTicket, setTicketIntegration, unpinTicket } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { canSee, hasPermission } from '../../permissions';
@@ -122,6 +123,20 @@ export function TicketConversation({ uuid }: { uuid: string }) {
     const next = { lastInbound: lastInboundAt(messages), oldest: messages[0]?.createdAt ?? null, complete };
     setWindowInput((current) => (sameWindow(current, next) ? current : next));
   }, []);
+
+  // Spec 000 §4 "toggle integration": the queue integration (bot) of an open ticket on or off.
+  const [switchingBot, setSwitchingBot] = useState(false);
+  const toggleIntegration = async () => {
+    if (!ticket || switchingBot) return;
+    setSwitchingBot(true);
+    try {
+      setTicket(await setTicketIntegration(ticket.id, !ticket.useIntegration));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setSwitchingBot(false);
+    }
+  };
 
   const togglePin = async () => {
     if (!ticket || pinning) return;
@@ -230,6 +245,17 @@ export function TicketConversation({ uuid }: { uuid: string }) {
               <Button icon={<SwapOutlined />} disabled={busy} onClick={() => actions.transfer(ticket)}>
                 {t('tickets:buttons.transfer')}
               </Button>
+              <Tooltip title={ticket.useIntegration ? t('ticketsList:buttons.integrationOff') : t('ticketsList:buttons.integrationOn')}>
+                <Button
+                  type={ticket.useIntegration ? 'primary' : 'default'}
+                  icon={<RobotOutlined />}
+                  aria-label={t('ticketsList:buttons.integration')}
+                  aria-pressed={ticket.useIntegration}
+                  loading={switchingBot}
+                  disabled={busy}
+                  onClick={() => void toggleIntegration()}
+                />
+              </Tooltip>
             </>
           )}
           {closed && (

@@ -162,4 +162,10 @@ describe('text corrector', () => {
     expect(correctionFailure(failed(undefined))).toEqual({ kind: 'network' });
     expect(correctionFailure(new Error('boom'))).toEqual({ kind: 'network' });
   });
+
+  it("passes the server's corrector codes on (no model, no API key, unsupported model: each translated by the errors namespace)", () => {
+    for (const code of ['ERR_TEXT_CORRECTOR_NO_MODEL', 'ERR_TEXT_CORRECTOR_NO_API_KEY', 'ERR_TEXT_CORRECTOR_UNSUPPORTED_MODEL']) {
+      expect(correctionFailure(failed(400, { error: code, message: 'English detail' }))).toEqual({ kind: 'server', text: code });
+    }
+  });
 });

@@ -4,9 +4,11 @@ import { DownloadOutlined, FileOutlined, IdcardOutlined, MessageOutlined, PhoneO
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@atende/kit/contracts';
 import { AudioPlayer } from './AudioPlayer';
+import { AudioTranscription } from './AudioTranscription';
 import { parseLocation, parseVCards, type VCardContact } from './cards';
 import { LocationCard } from './LocationCard';
 import { mediaFileName } from './messages';
+import { canTranscribe } from './transcription';
 
 type Props = {
   message: Message;
@@ -72,7 +74,13 @@ export const MessageMedia = memo(function MessageMedia({ message, onPreview, onT
         </button>
       );
     case 'audio':
-      return <AudioPlayer src={url} />;
+      if (!canTranscribe(message)) return <AudioPlayer src={url} />;
+      return (
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <AudioPlayer src={url} />
+          <AudioTranscription message={message} />
+        </div>
+      );
     case 'video':
       return (
         <video

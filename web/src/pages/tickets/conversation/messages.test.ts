@@ -41,6 +41,7 @@ function msg(over: Partial<Message> = {}): Message {
     reactions: [],
     queueId: null,
     transcrito: false,
+    transcription: null,
     createdAt: '2025-03-10T12:00:00.000Z',
     updatedAt: '2025-03-10T12:00:00.000Z',
     ...over,

@@ -1,0 +1,146 @@
+import {
+  AppError,
+  PROMPTS_PAGE_SIZE,
+  PROMPT_QUEUE_REQUIRED,
+  mediaBase,
+  promptDefaults,
+  type AuthUser,
+  type CreatePromptBody,
+  type Emit,
+  type Prompt,
+  type PromptsPage,
+  type PromptsQuery,
+  type UpdatePromptBody,
+} from '@atende/kit';
+import type { ChannelsDb, ChannelsDeps } from '../deps.js';
+import { connectionsRepository } from '../db/connections.repository.js';
+import { promptsRepository, type NewPromptRow, type PromptRow } from '../db/prompts.repository.js';
+import { queuesRepository, type QueueRow } from '../db/queues.repository.js';
+import { toConnectionProjection, toWhatsappConnection } from './presenters.js';
+
+// ---------- rules (pure) ----------
+
+/** A secret as lists and live events show it: dots and its last 4 characters (short ones: dots only). */
+export function maskSecret(value: string): string {
+  if (!value) return '';
+  return value.length > 8 ? `••••••••${value.slice(-4)}` : '••••••••';
+}
+
+/** The prompt as the API answers it; `revealKey` false masks the API key (lists, live events). */
+export function toPrompt(row: PromptRow, queue: Pick<QueueRow, 'id' | 'name'> | undefined, options: { revealKey: boolean }): Prompt {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    prompt: row.prompt,
+    voice: row.voice,
+    voiceKey: row.voiceKey,
+    voiceRegion: row.voiceRegion,
+    maxTokens: row.maxTokens,
+    temperature: row.temperature,
+    apiKey: options.revealKey ? row.apiKey : maskSecret(row.apiKey),
+    queueId: row.queueId,
+    queue: queue ? { id: queue.id, name: queue.name } : null,
+    maxMessages: row.maxMessages,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a body sets (only the fields it carries). */
+function columnsOf(body: UpdatePromptBody): Partial<NewPromptRow> {
+  const c: Partial<NewPromptRow> = {};
+  for (const key of ['name', 'prompt', 'apiKey', 'queueId', 'voice', 'voiceKey', 'voiceRegion', 'maxTokens', 'temperature', 'maxMessages'] as const) {
+    if (body[key] !== undefined) (c as Record<string, unknown>)[key] = body[key];
+  }
+  return c;
+}
+
+const notFound = () => new AppError('ERR_NO_PROMPT_FOUND', 'Prompt not found');
+/** Spec 002 §8: the queue must be one of the company's ("Informe o setor" on queueId). */
+const unknownQueue = () => new AppError('ERR_VALIDATION', `queueId: ${PROMPT_QUEUE_REQUIRED}`, { fields: [{ field: 'queueId', message: PROMPT_QUEUE_REQUIRED }] });
+
+// ---------- use cases ----------
+
+/**
+ * AI prompts (spec 002 §2, §3, §5, §7): the assistants that answer a queue's tickets. Admins of
+ * companies whose plan has useOpenAi; every change is told to the company's admins
+ * (company-{id}-prompt). Deleting a prompt takes it off the connections that answered with it.
+ */
+export function createPromptsDesk(deps: ChannelsDeps) {
+  const { db, unitOfWork, ctx } = deps;
+  const mediaUrl = (key: string) => ctx.media.url(mediaBase('channels'), key);
+
+  const queuesOf = async (tx: ChannelsDb, companyId: number, rows: PromptRow[]): Promise<Map<number, QueueRow>> =>
+    new Map((await queuesRepository(tx).byIds(companyId, [...new Set(rows.map((r) => r.queueId))])).map((q) => [q.id, q]));
+
+  const present = async (tx: ChannelsDb, row: PromptRow, revealKey: boolean): Promise<Prompt> =>
+    toPrompt(row, (await queuesOf(tx, row.companyId, [row])).get(row.queueId), { revealKey });
+
+  const assertQueue = async (tx: ChannelsDb, companyId: number, queueId: number) => {
+    if ((await queuesRepository(tx).byIds(companyId, [queueId])).length === 0) throw unknownQueue();
+  };
+
+  /** The connections that lost the prompt, announced like any connection change. */
+  const announceConnections = async (tx: ChannelsDb, emit: Emit, companyId: number, promptId: number) => {
+    const changed = await connectionsRepository(tx).withoutPrompt(companyId, promptId);
+    if (changed.length === 0) return;
+    const queues = new Map((await queuesRepository(tx).byIds(companyId, [...new Set(changed.flatMap((c) => c.queueIds))])).map((q) => [q.id, q]));
+    for (const connection of changed) {
+      await emit('channels.connection.updated', companyId, {
+        connection: toConnectionProjection(connection),
+        whatsapp: toWhatsappConnection(connection, queues, { showToken: false, withQrcode: true, mediaUrl }),
+      });
+    }
+  };
+
+  return {
+    /** GET /prompt: pages of 20 by name, searched by name. */
+    async page(auth: AuthUser, query: PromptsQuery): Promise<PromptsPage> {
+      const offset = (query.pageNumber - 1) * PROMPTS_PAGE_SIZE;
+      const { rows, count } = await promptsRepository(db).page(auth.companyId, query.searchParam, PROMPTS_PAGE_SIZE, offset);
+      const queues = await queuesOf(db, auth.companyId, rows);
+      return { prompts: rows.map((r) => toPrompt(r, queues.get(r.queueId), { revealKey: false })), count, hasMore: offset + rows.length < count };
+    },
+
+    /** GET /prompt/{id}: the prompt with its API key, for the edit form. */
+    async show(auth: AuthUser, id: number): Promise<Prompt> {
+      const row = await promptsRepository(db).find(auth.companyId, id);
+      if (!row) throw notFound();
+      return present(db, row, true);
+    },
+
+    async create(auth: AuthUser, body: CreatePromptBody): Promise<Prompt> {
+      return unitOfWork(async (tx, emit) => {
+        await assertQueue(tx, auth.companyId, body.queueId);
+        const row = await promptsRepository(tx).insert({ ...promptDefaults, ...columnsOf(body), companyId: auth.companyId } as NewPromptRow);
+        await emit('channels.prompt.created', auth.companyId, { prompt: await present(tx, row, false) });
+        return present(tx, row, true);
+      });
+    },
+
+    async update(auth: AuthUser, id: number, body: UpdatePromptBody): Promise<Prompt> {
+      return unitOfWork(async (tx, emit) => {
+        const repo = promptsRepository(tx);
+        if (!(await repo.find(auth.companyId, id, { lock: true }))) throw notFound();
+        if (body.queueId !== undefined) await assertQueue(tx, auth.companyId, body.queueId);
+        const row = await repo.update(auth.companyId, id, columnsOf(body));
+        if (!row) throw notFound();
+        await emit('channels.prompt.updated', auth.companyId, { prompt: await present(tx, row, false) });
+        return present(tx, row, true);
+      });
+    },
+
+    /** DELETE /prompt/{id}: connections that answered with it stop using it (announced). */
+    async remove(auth: AuthUser, id: number): Promise<void> {
+      await unitOfWork(async (tx, emit) => {
+        const row = await promptsRepository(tx).remove(auth.companyId, id);
+        if (!row) throw notFound();
+        await announceConnections(tx, emit, auth.companyId, id);
+        await emit('channels.prompt.deleted', auth.companyId, { promptId: id });
+      });
+    },
+  };
+}
+
+export type PromptsDesk = ReturnType<typeof createPromptsDesk>;

@@ -1,0 +1,1 @@
+ALTER TABLE "tickets"."messages" ADD COLUMN "transcription" text;

@@ -1,0 +1,4 @@
+import { addNamespaces } from '../../i18n';
+
+/** The 'prompts' namespace travels with this screen's chunk (i18n/index.ts leaves it out of the initial JS; the menu label is the shell's). */
+addNamespaces(import.meta.glob('../../locales/*/prompts.json', { eager: true }));
