@@ -34,6 +34,11 @@ export const channelsConfigShape = {
     .transform((v) => v === 'true'),
   /** How long a worker's hold on a session lasts without renewal before another worker takes it over. */
   SESSION_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * History import (spec 001 §3 importOldMessages): how long after the last piece of history WhatsApp sent
+   * a newly paired session the gathered messages are handed to tickets (WhatsApp sends it in pieces).
+   */
+  HISTORY_IMPORT_QUIET_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
   /** OpenAI-compatible chat completions and transcriptions (text corrector, audio transcription): each provider's base URL. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   GROQ_BASE_URL: z.string().url().default('https://api.groq.com/openai/v1'),

@@ -26,6 +26,7 @@ import { apiSendHandlers } from './events/api-send.js';
 import { botReplyHandlers } from './events/bot-replies.js';
 import { contactGetHandlers } from './events/contact-get.js';
 import { fileListEventHandlers } from './events/file-lists.js';
+import { importedTicketsHandlers } from './events/imported-tickets.js';
 import { messageMediaHandlers } from './events/message-media.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { queueIntegrationHandlers } from './events/queue-integrations.js';
@@ -73,6 +74,7 @@ const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
   queueIntegrationHandlers,
   messageMediaHandlers,
   botReplyHandlers,
+  importedTicketsHandlers,
 ];
 
 /** Every event that may change a ticket list or a message page, whoever publishes it. */

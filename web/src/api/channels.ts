@@ -92,6 +92,11 @@ export async function requestNewQrCode(id: number): Promise<void> {
   await http.put(`/whatsappsession/${id}`);
 }
 
+/** POST /api/closedimported/{id}: closes the tickets the connection's history import created; answers how many. */
+export async function closeImportedTickets(id: number): Promise<{ closed: number }> {
+  return (await http.post<{ closed: number }>(`/closedimported/${id}`)).data;
+}
+
 /** DELETE /api/whatsappsession/{id}: disconnects the session. */
 export async function disconnectSession(id: number): Promise<void> {
   await http.delete(`/whatsappsession/${id}`);

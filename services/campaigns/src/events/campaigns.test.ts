@@ -222,6 +222,7 @@ describe('campaign runner', () => {
       });
     await reply(numberOf(15, 0), { fromMe: true }); // our own message is no reply
     await reply(numberOf(15, 0), { connectionId: 10 }); // another connection
+    await reply(numberOf(15, 0), { imported: { queueId: null, closed: false } }); // a message of an imported history
     await reply(numberOf(15, 1));
     await runner.tick(plus(start, 40));
     expect(sentOn(15).map((r) => r.body)).toEqual(['Posso enviar, Kai?', 'Posso enviar, Lia?', 'Promo para Lia']);

@@ -4,13 +4,14 @@ import { createCampaignRunner } from '../domain/campaign-runner.js';
 
 const CONSUMER = 'campaigns';
 
-/** Replies to a campaign's confirmation message (channels.message.received from the contact, not ours, not a group). */
+/** Replies to a campaign's confirmation message (channels.message.received from the contact, not ours, not a group, not history). */
 export async function campaignEventHandlers(deps: CampaignsDeps): Promise<Subscription[]> {
   const runner = createCampaignRunner(deps);
   const on = { bus: deps.ctx.bus, unitOfWork: deps.unitOfWork, schema: 'campaigns', logger: deps.ctx.logger };
   return [
     await consume(on, 'channels.message.received', CONSUMER, async (tx, data, envelope) => {
-      if (data.fromMe || data.isGroup || envelope.companyId === null) return;
+      // A message of an imported history answers nothing.
+      if (data.fromMe || data.isGroup || data.imported || envelope.companyId === null) return;
       await runner.confirmReply(tx, envelope.companyId, data.connectionId, data.contact.number, new Date());
     }),
   ];

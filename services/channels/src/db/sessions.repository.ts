@@ -32,6 +32,12 @@ export function sessionsRepository(db: ChannelsDb) {
     setState: async (id: number, state: { status: SessionStatus; qrcode: string; retries: number; number: string }): Promise<SessionConnectionRow | undefined> =>
       (await db.update(connections).set({ ...state, updatedAt: new Date() }).where(eq(connections.id, id)).returning())[0],
 
+    /** Writes a connection's history import state (spec 001 §3); answers the row as stored. */
+    setImportState: async (
+      id: number,
+      changes: { statusImportMessages: string | null; importOldMessages?: null; importRecentMessages?: null },
+    ): Promise<SessionConnectionRow | undefined> => (await db.update(connections).set(changes).where(eq(connections.id, id)).returning())[0],
+
     // --- keys (the driver's auth state) ---
     getKeys: async (connectionId: number, keys: string[]): Promise<Map<string, unknown>> => {
       if (keys.length === 0) return new Map();

@@ -1,6 +1,8 @@
 import {
   AppError,
+  ask as askService,
   defaultConnectionSchedules,
+  importStatus,
   mediaBase,
   mediaWhitelists,
   sniffType,
@@ -38,6 +40,8 @@ export type ListOptions = { session?: number | undefined; channel?: Channel | un
 /** A greeting's attachment: an image or a video, recognised by its bytes. */
 const GREETING_MEDIA = [...mediaWhitelists.image, 'video/mp4', 'video/webm', 'video/quicktime', 'video/3gpp'];
 const MEDIA_NAME_MAX = 500;
+/** Closing a big import's tickets takes a while (one statement, events by the hundred). */
+const CLOSE_IMPORTED_TIMEOUT_MS = 60_000;
 
 const noConnection = () => new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
 const nameTaken = () => new AppError('ERR_DUPLICATED_NAME', 'A connection with this name already exists', { fields: [{ field: 'name', message: 'Nome já utilizado' }] });
@@ -342,6 +346,23 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
       if (before.greetingMediaAttachment) await ctx.storage.remove(before.greetingMediaAttachment).catch(() => undefined);
       const [answer] = await present(db, [row], auth, true);
       return answer!;
+    },
+
+    /**
+     * POST /closedimported/{id} (spec 001 §2, §7): tickets closes the tickets the connection's history import
+     * created that are still open; the close-imported button goes (statusImportMessages cleared).
+     */
+    async closeImported(auth: AuthUser, id: number): Promise<{ closed: number }> {
+      const target = await find(db, auth, id);
+      const { closed } = await askService(ctx.bus, 'tickets.imported.close', { companyId: target.companyId, connectionId: target.id, userId: auth.userId }, { timeoutMs: CLOSE_IMPORTED_TIMEOUT_MS });
+      await unitOfWork(async (tx, emit) => {
+        const row = await connectionsRepository(tx).findById(target.companyId, id, { lock: true });
+        if (!row) return;
+        const updated = row.statusImportMessages === importStatus.closeTickets ? await connectionsRepository(tx).update(row.companyId, id, { statusImportMessages: null }) : row;
+        await announce(tx, emit, [updated]);
+        await emit('channels.import.progress', row.companyId, { action: 'refresh', connectionId: id });
+      });
+      return { closed };
     },
 
     /** POST /whatsapp-restart: every WhatsApp session of the company that is not connected starts again. */

@@ -6,6 +6,7 @@ import type { ChannelsDb } from '../deps.js';
 import type { ChannelDriver, DriverContext, DriverEvents, DriverFactory, KeyStore } from '../drivers/types.js';
 import { queuesRepository } from '../db/queues.repository.js';
 import { sessionsRepository, type SessionConnectionRow } from '../db/sessions.repository.js';
+import { createHistoryImporter, importWindow } from './history-import.js';
 import { toConnectionProjection, toWhatsappConnection } from './presenters.js';
 import { SessionNotConnectedError, nextSessionState, sessionChannels, shouldResume, type SessionState } from './session-state.js';
 
@@ -87,6 +88,9 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
       whatsapp: toWhatsappConnection(row, queues, { showToken: false, withQrcode: true, mediaUrl: (key) => ctx.media.url(mediaBase('channels'), key) }),
     });
   };
+
+  /** History imports (spec 001 §3): what the sessions' drivers receive on pairing, handed to tickets. */
+  const importer = createHistoryImporter({ db, unitOfWork, logger, quietMs: config.HISTORY_IMPORT_QUIET_MS, announce });
 
   /** Stores a state and announces it (one commit); null update rule result: nothing written. */
   const writeState = async (connectionId: number, decide: (current: SessionState) => SessionState | null): Promise<SessionConnectionRow | undefined> =>
@@ -176,6 +180,14 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
         });
       },
       message: (message) => publish('channels.message.received', { ...message, connectionId: session.connectionId, channel: session.channel as SendCommand['channel'] }),
+      history: (batch) => {
+        if (!current()) return;
+        // The import outlives a reconnect of the same session here (not a logout, a takeover or a stop).
+        void importer.history(
+          { connectionId: session.connectionId, companyId: session.companyId, channel: session.channel as SendCommand['channel'], current: () => sessions.get(session.connectionId) === session },
+          batch,
+        );
+      },
       ack: (update) => publish('channels.message.ack', update),
       changed: (update) => publish('channels.message.changed', { ...update, connectionId: session.connectionId }),
       loggedOut: () => {
@@ -194,13 +206,14 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     session.generation = ++generations;
     if (previous) await previous.close().catch((err) => logger.warn({ err }, 'closing the previous driver failed'));
     session.status = 'OPENING';
-    await writeState(session.connectionId, (state) => ({ ...state, status: 'OPENING', qrcode: '', retries: options.resetRetries ? 0 : state.retries }));
+    const row = await writeState(session.connectionId, (state) => ({ ...state, status: 'OPENING', qrcode: '', retries: options.resetRetries ? 0 : state.retries }));
     const generation = session.generation;
     const context: DriverContext = {
       connectionId: session.connectionId,
       companyId: session.companyId,
       keys: keyStore(session.connectionId),
       events: driverEvents(session, generation),
+      importHistory: !!row && importWindow(row, new Date()) !== null,
       logger: logger.child({ connectionId: session.connectionId }),
       readMedia: async (key) => {
         const file = await ctx.storage.open(key);
@@ -345,6 +358,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     async start() {
       if (!config.CHANNELS_RUN_SESSIONS) return;
       stopped = false;
+      importer.start();
       subscriptions.push(
         await ctx.bus.fanout('channels.session.command', async (raw: Envelope) => {
           // Fan-out has no redelivery: a malformed command is dropped.
@@ -371,6 +385,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
 
     async stop() {
       stopped = true;
+      importer.stop();
       if (timer) clearInterval(timer);
       timer = undefined;
       for (const s of subscriptions.splice(0)) await s.unsubscribe().catch(() => undefined);

@@ -4,7 +4,22 @@ import type { WAMessage } from '@whiskeysockets/baileys';
 import { createLogger, type SendCommand, type SessionStatus } from '@atende/kit';
 import type { DriverEvents, KeyStore } from './types.js';
 import { SessionNotConnectedError } from '../domain/session-state.js';
-import { ackOf, baileysDriverFactory, closeReason, createAuthState, jidToNumber, outboundContent, personOf, recipientJid, toChange, toInbound, toReaction } from './baileys.js';
+import {
+  ackOf,
+  baileysDriverFactory,
+  closeReason,
+  createAuthState,
+  historyMessages,
+  historyNames,
+  isLastHistoryPiece,
+  jidToNumber,
+  outboundContent,
+  personOf,
+  recipientJid,
+  toChange,
+  toInbound,
+  toReaction,
+} from './baileys.js';
 
 /** A KeyStore in memory that keeps values as the database would: JSON, nothing else. */
 function memoryKeys(): KeyStore & { rows: Map<string, string> } {
@@ -177,6 +192,60 @@ describe('socket close reasons', () => {
   });
 });
 
+describe('the history WhatsApp sends on pairing', () => {
+  const me = '5511900000000';
+
+  it('keeps what people wrote, with its time, and leaves out protocol, reactions, stubs, status and empty messages', () => {
+    const piece = {
+      messages: [
+        message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'H1' }, pushName: 'Maria', message: { conversation: 'Bom dia' } }),
+        message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: 'H2' }, message: { extendedTextMessage: { text: 'Olá, Maria' } } }),
+        message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'P1' }, message: { protocolMessage: { type: 0, key: { id: 'H1' } } } }),
+        message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'R1' }, message: { reactionMessage: { text: '👍', key: { id: 'H2' } } } }),
+        message({ key: { remoteJid: '120363025246125486@g.us', fromMe: false, id: 'S1', participant: '5511977776666@s.whatsapp.net' }, messageStubType: 20 }),
+        message({ key: { remoteJid: 'status@broadcast', fromMe: false, id: 'B1', participant: '5511977776666@s.whatsapp.net' }, message: { conversation: 'status' } }),
+        message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'E1' }, message: { conversation: '   ' } }),
+        message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'T0' }, messageTimestamp: 0, message: { conversation: 'sem hora' } }),
+      ],
+    };
+    const kept = historyMessages(piece, me);
+    expect(kept.map((k) => k.inbound.wid)).toEqual(['H1', 'H2']);
+    expect(kept[0]!.inbound).toMatchObject({ fromMe: false, body: 'Bom dia', timestamp: 1_700_000_000, contact: { number: '5511988887777', name: 'Maria' } });
+    expect(kept[1]!.inbound).toMatchObject({ fromMe: true, body: 'Olá, Maria', contact: { number: '5511988887777' } });
+    expect(kept[1]!.source.key.id).toBe('H2');
+  });
+
+  it('names people and groups the message leaves unnamed from the history’s contacts and chats', () => {
+    const kept = historyMessages(
+      {
+        messages: [
+          message({ key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, id: 'N1' }, message: { conversation: 'Oi' } }),
+          message({ key: { remoteJid: '120363025246125486@g.us', fromMe: false, id: 'N2', participant: '5511977776666@s.whatsapp.net' }, message: { conversation: 'Reunião' } }),
+        ],
+        contacts: [{ id: '5511988887777@s.whatsapp.net', name: 'Maria Silva', notify: 'Mari' }, { id: '5511977776666@s.whatsapp.net', notify: 'João' }],
+        chats: [{ id: '120363025246125486@g.us', name: 'Equipe vendas' }],
+      },
+      me,
+    );
+    expect(kept[0]!.inbound.contact.name).toBe('Maria Silva');
+    expect(kept[1]!.inbound).toMatchObject({ isGroup: true, contact: { number: '5511977776666', name: 'João' }, group: { number: '120363025246125486', name: 'Equipe vendas' } });
+  });
+
+  it('a saved name wins over the name a contact chose', () => {
+    const names = historyNames([{ id: '5511911112222@s.whatsapp.net', notify: 'Zé' }, { id: '99887766@lid', phoneNumber: '5511911112222@s.whatsapp.net', name: 'José Souza' }]);
+    expect(names.get('5511911112222')).toBe('José Souza');
+    expect(names.get('99887766')).toBe('José Souza');
+  });
+
+  it('knows the last piece: the full history at 100 %, or the recent part when the full one was not asked for', () => {
+    expect(isLastHistoryPiece({ syncType: 2, progress: 100 }, true)).toBe(true);
+    expect(isLastHistoryPiece({ syncType: 2, progress: 80 }, true)).toBe(false);
+    expect(isLastHistoryPiece({ syncType: 3, progress: 100 }, true)).toBe(false);
+    expect(isLastHistoryPiece({ syncType: 3, progress: 100 }, false)).toBe(true);
+    expect(isLastHistoryPiece({ syncType: 0, progress: null }, false)).toBe(false);
+  });
+});
+
 describe('auth state over the key store', () => {
   it('fresh credentials are created, and survive a save and a reload with their Buffers', async () => {
     const lib = await import('@whiskeysockets/baileys');
@@ -221,10 +290,11 @@ describe('the driver without a reachable WhatsApp', () => {
       message: () => undefined,
       ack: () => undefined,
       changed: () => undefined,
+      history: () => undefined,
       loggedOut: () => statuses.push({ status: 'DISCONNECTED', at: -1 }),
     };
     const driver = await baileysDriverFactory({ waWebSocketUrl: `ws://127.0.0.1:${port}/ws/chat` })({
-      connectionId: 1, companyId: 1, keys: memoryKeys(), events, logger: createLogger({ name: 'baileys-test', level: 'silent' }),
+      connectionId: 1, companyId: 1, keys: memoryKeys(), events, importHistory: false, logger: createLogger({ name: 'baileys-test', level: 'silent' }),
       readMedia: async () => Buffer.alloc(0), storeMedia: async () => 'company1/x',
     });
     try {

@@ -1,12 +1,12 @@
-import type { AuthenticationCreds, SignalDataSet, SignalDataTypeMap, SignalKeyStore, WAMessage, WAMessageKey, WASocket, proto } from '@whiskeysockets/baileys';
+import type { AuthenticationCreds, Chat, Contact, SignalDataSet, SignalDataTypeMap, SignalKeyStore, WAMessage, WAMessageKey, WASocket, proto } from '@whiskeysockets/baileys';
 import type { EventData, SendCommand } from '@atende/kit';
 import { SessionNotConnectedError, afterClose, type CloseReason } from '../domain/session-state.js';
-import type { ChannelDriver, DriverContext, DriverFactory, KeyStore } from './types.js';
+import type { ChannelDriver, DriverContext, DriverFactory, HistoryMessage, InboundMessage, KeyStore } from './types.js';
 
 /** The Baileys module, loaded on the first session start (the service runs without it until then). */
 type BaileysModule = typeof import('@whiskeysockets/baileys');
 type AuthHelpers = Pick<BaileysModule, 'initAuthCreds' | 'BufferJSON' | 'proto'>;
-type Inbound = Omit<EventData<'channels.message.received'>, 'connectionId' | 'channel'>;
+type Inbound = InboundMessage;
 type InboundMedia = NonNullable<Inbound['media']>;
 
 // ---------------------------------------------------------------- jids
@@ -134,6 +134,67 @@ export function toInbound(message: WAMessage, me: string): (Inbound & { media: (
     quotedWid: contextInfo?.stanzaId ?? null,
     timestamp: numberOf(message.messageTimestamp) || Math.floor(Date.now() / 1000),
   };
+}
+
+// ---------------------------------------------------------------- history (spec 001 §3 importOldMessages)
+
+/** proto.HistorySync.HistorySyncType: the pieces of history WhatsApp sends a newly paired device. */
+const HISTORY_FULL = 2;
+const HISTORY_RECENT = 3;
+
+type MappedInbound = NonNullable<ReturnType<typeof toInbound>>;
+
+/** The names a piece of history gives chats and contacts, by number: the name saved on the phone, else the one the contact chose, else a group's subject. */
+export function historyNames(contacts: readonly Contact[] = [], chats: readonly Chat[] = []): Map<string, string> {
+  const names = new Map<string, string>();
+  const learn = (jids: (string | null | undefined)[], name: string | null | undefined) => {
+    const clean = name?.trim();
+    if (!clean) return;
+    for (const jid of jids) {
+      const number = jidToNumber(jid);
+      if (number && !names.has(number)) names.set(number, clean.slice(0, 250));
+    }
+  };
+  for (const c of contacts) learn([c.id, c.phoneNumber, c.lid], c.name);
+  for (const c of chats) learn([c.id, c.pnJid, c.lidJid], c.name);
+  for (const c of contacts) learn([c.id, c.phoneNumber, c.lid], c.notify ?? c.verifiedName);
+  return names;
+}
+
+/**
+ * A piece of history as tickets would receive its messages (media not downloaded yet), each with the
+ * message it came from: only what a person wrote and that has a time. Protocol messages, reactions,
+ * stubs, status broadcasts and empty messages (nothing to read, no media) are left out. A person or
+ * group without a name of its own in the message takes the name the history gives it.
+ */
+export function historyMessages(
+  event: { messages: readonly WAMessage[]; contacts?: readonly Contact[]; chats?: readonly Chat[] },
+  me: string,
+): { source: WAMessage; inbound: MappedInbound }[] {
+  const names = historyNames(event.contacts, event.chats);
+  const out: { source: WAMessage; inbound: MappedInbound }[] = [];
+  for (const source of event.messages) {
+    if (!(numberOf(source.messageTimestamp) > 0)) continue;
+    const mapped = toInbound(source, me);
+    if (!mapped || (!mapped.body.trim() && !mapped.media)) continue;
+    const contactName = mapped.contact.name === mapped.contact.number ? names.get(mapped.contact.number) : undefined;
+    const groupName = mapped.group && mapped.group.name === mapped.group.number ? names.get(mapped.group.number) : undefined;
+    out.push({
+      source,
+      inbound: {
+        ...mapped,
+        contact: contactName ? { ...mapped.contact, name: contactName } : mapped.contact,
+        group: mapped.group && groupName ? { ...mapped.group, name: groupName } : mapped.group,
+      },
+    });
+  }
+  return out;
+}
+
+/** Whether WhatsApp said a piece is the last one: the full history at 100 %, or the recent part at 100 % when the full one was not asked for. */
+export function isLastHistoryPiece(event: { syncType?: number | null; progress?: number | null }, fullHistoryAsked: boolean): boolean {
+  if (event.progress !== 100) return false;
+  return event.syncType === HISTORY_FULL || (!fullHistoryAsked && event.syncType === HISTORY_RECENT);
 }
 
 /** Edits and revokes a contact makes arrive as protocol messages about an earlier one. */
@@ -301,7 +362,9 @@ export const baileysDriverFactory = (options: BaileysDriverOptions = {}): Driver
       logger,
       browser: lib.Browsers.ubuntu('Atende'),
       markOnlineOnConnect: false,
-      syncFullHistory: false,
+      // A connection importing its history asks WhatsApp for all of it on pairing (else the recent part only).
+      syncFullHistory: context.importHistory,
+      shouldSyncHistoryMessage: ({ syncType }) => context.importHistory || syncType !== HISTORY_FULL,
       generateHighQualityLinkPreview: false,
       getMessage: async () => undefined,
       ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
@@ -361,6 +424,17 @@ export const baileysDriverFactory = (options: BaileysDriverOptions = {}): Driver
           if (mapped) context.events.message(await withMedia(sock, message, mapped));
         }).catch((err) => context.logger.error({ err }, 'inbound message failed'));
       }
+    });
+
+    // The history WhatsApp sends on pairing: the session manager imports the messages the connection asks for.
+    sock.ev.on('messaging-history.set', (event) => {
+      if (!current()) return;
+      const messages: HistoryMessage[] = historyMessages(event, me()).map(({ source, inbound: mapped }) =>
+        mapped.media && !['locationMessage', 'contactMessage'].includes(mapped.media.mediaType)
+          ? { ...mapped, loadMedia: async () => (await withMedia(sock, source, mapped)).media }
+          : mapped,
+      );
+      context.events.history({ messages, progress: event.progress ?? null, final: isLastHistoryPiece(event, context.importHistory) });
     });
 
     sock.ev.on('messages.update', (updates) => {

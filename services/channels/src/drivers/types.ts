@@ -1,6 +1,24 @@
 import type { Logger } from 'pino';
 import type { EventData, SendCommand, SessionStatus } from '@atende/kit';
 
+/** A message as a driver reports it (the session manager adds the connection and channel). */
+export type InboundMessage = Omit<EventData<'channels.message.received'>, 'connectionId' | 'channel' | 'imported'>;
+
+/** A message of the chat history a channel hands a newly paired session; its media is downloaded only if it is imported. */
+export type HistoryMessage = InboundMessage & {
+  /** Downloads and stores the message's media (null when it cannot be had any more). */
+  loadMedia?: () => Promise<InboundMessage['media']>;
+};
+
+/** One piece of that history (WhatsApp sends it in pieces after pairing). */
+export type HistoryBatch = {
+  messages: HistoryMessage[];
+  /** The channel's own progress of the whole history, in percent (null: not told). */
+  progress: number | null;
+  /** The channel said this is the last piece. */
+  final: boolean;
+};
+
 /**
  * What a session's driver reports (the session manager turns these into state, events and
  * channels.message.* publications). A driver never touches the database or the bus itself.
@@ -9,7 +27,9 @@ export type DriverEvents = {
   /** A new state; qrcode is the QR text while status is 'qrcode' (else ''). `number`: the phone once connected. */
   status(update: { status: SessionStatus; qrcode?: string; number?: string }): void;
   /** A message in a chat of this connection (from the contact, or sent from the phone: fromMe). */
-  message(message: Omit<EventData<'channels.message.received'>, 'connectionId' | 'channel'>): void;
+  message(message: InboundMessage): void;
+  /** A piece of the chat history sent on pairing (the session manager imports what the connection asks for, or drops it). */
+  history(batch: HistoryBatch): void;
   /** Delivery progress of a message this session sent or received. */
   ack(update: EventData<'channels.message.ack'>): void;
   /** A contact edited, revoked or reacted. */
@@ -30,6 +50,11 @@ export type DriverContext = {
   companyId: number;
   keys: KeyStore;
   events: DriverEvents;
+  /**
+   * The connection waits for a history import (spec 001 §3 importOldMessages): a WhatsApp session asks
+   * for the full history when it pairs (without it WhatsApp sends only the recent part).
+   */
+  importHistory: boolean;
   logger: Logger;
   /** Reads a stored media file (outbound media) by its storage key. */
   readMedia(key: string): Promise<Buffer>;

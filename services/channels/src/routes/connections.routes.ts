@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, connectionBody, connectionCounts, connectionListQuery, idParams, okAnswer, updateConnectionBody, whatsappConnection } from '@atende/kit';
+import { AppError, closedImportedAnswer, connectionBody, connectionCounts, connectionListQuery, idParams, okAnswer, updateConnectionBody, whatsappConnection } from '@atende/kit';
 import type { RouteModule } from '../deps.js';
 import { createConnectionsDesk } from '../domain/connections.js';
 
@@ -65,6 +65,10 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
     '/api/whatsapp/:id/media-upload',
     { preHandler: guards.area('connections'), schema: { tags, params: idParams, response: { 200: whatsappConnection } } },
     (request) => desk.detachMedia(request.auth, request.params.id),
+  );
+  // The close-imported button sits with the session buttons: whoever may use those may press it.
+  app.post('/api/closedimported/:id', { preHandler: guards.area('connections'), schema: { tags, params: idParams, response: { 200: closedImportedAnswer } } }, (request) =>
+    desk.closeImported(request.auth, request.params.id),
   );
   app.post('/api/whatsapp-restart', { preHandler: guards.admin, schema: { tags, response: { 200: okAnswer } } }, async (request) => {
     const started = await desk.restartAll(request.auth);

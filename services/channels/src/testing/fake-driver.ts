@@ -1,5 +1,5 @@
 import type { SendCommand } from '@atende/kit';
-import type { ChannelDriver, DriverContext, DriverFactory } from '../drivers/types.js';
+import type { ChannelDriver, DriverContext, DriverFactory, HistoryBatch } from '../drivers/types.js';
 import { SessionNotConnectedError } from '../domain/session-state.js';
 
 /** One started fake session: tests drive it (QR, connect, inbound) and read what it was asked to do. */
@@ -12,6 +12,8 @@ export type FakeSession = {
   showQr(text?: string): void;
   connect(number?: string): void;
   disconnect(): void;
+  /** Hands the session manager a piece of the chat history, as WhatsApp does after pairing. */
+  history(batch: Partial<HistoryBatch> & Pick<HistoryBatch, 'messages'>): void;
 };
 
 /**
@@ -39,6 +41,9 @@ export function createFakeDrivers() {
       disconnect() {
         session.connected = false;
         context.events.status({ status: 'DISCONNECTED' });
+      },
+      history(batch) {
+        context.events.history({ progress: null, final: false, ...batch });
       },
     };
     sessions.push(session);

@@ -27,6 +27,8 @@ export const testConfig: ChannelsConfig = {
   CONNECTION_MEDIA_MAX_BYTES: 64 * 1024,
   CHANNELS_RUN_SESSIONS: true,
   SESSION_LEASE_MS: 30_000,
+  // History imports start this long after the last piece of history a fake session sent.
+  HISTORY_IMPORT_QUIET_MS: 200,
   // Auto-response windows are read on this wall clock.
   TICKETS_TIME_ZONE: 'America/Sao_Paulo',
   // Facebook and Instagram: not configured unless a test gives an app and a fake Graph server (testing/fake-graph.ts).

@@ -47,6 +47,13 @@ export const messageReceived = z.object({
   quotedWid: z.string().max(200).nullable(),
   /** Unix time in seconds, as the channel gives it. */
   timestamp: z.number().int(),
+  /**
+   * Present on a message of the chat history imported from the phone (spec 001 §3 importOldMessages):
+   * stored at its own time, never answered (chatbot, auto-response, bots, greetings), never unread. A
+   * ticket the import creates starts in `queueId` (queueIdImportMessages), closed when `closed`
+   * (closedTicketsPostImported), else pending.
+   */
+  imported: z.object({ queueId: z.number().int().nullable(), closed: z.boolean() }).optional(),
 });
 export type MessageReceived = z.infer<typeof messageReceived>;
 

@@ -153,6 +153,27 @@ export const connectionListQuery = z.object({
 export const sessionUpdate = z.object({ id: z.number().int(), status: sessionStatus, qrcode: z.string(), retries: z.number().int(), updatedAt: z.string() });
 export type SessionUpdate = z.infer<typeof sessionUpdate>;
 
+/**
+ * The history import's statusImportMessages (spec 001 §3): a time in milliseconds (as text) while the
+ * history WhatsApp sends on pairing is gathered (the screen shows 'preparing' for IMPORT_PREPARING_MS
+ * from it), then these. `closeTickets`: finished, its tickets wait for the close-imported button.
+ */
+export const importStatus = { running: 'Running', closeTickets: 'renderButtonCloseTickets', finished: 'Finished' } as const;
+/** How long the screen shows an import as preparing after it started (spec 001 §9: 35 seconds). */
+export const IMPORT_PREPARING_MS = 35_000;
+
+/** Import progress (spec 001 §3): messages handed on (`this`; -1 while preparing), of `all`, and the time of the last one. */
+export const importProgress = z.object({ this: z.number().int().min(-1), all: z.number().int().min(-1), date: z.string().nullable() });
+export type ImportProgress = z.infer<typeof importProgress>;
+/** importMessages-{companyId} (spec 001 §4): `update` sets a connection's progress; `refresh` ends it (the list reloads). */
+export const importMessagesEvent = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('update'), connectionId: z.number().int(), status: importProgress }),
+  z.object({ action: z.literal('refresh'), connectionId: z.number().int() }),
+]);
+export type ImportMessagesEvent = z.infer<typeof importMessagesEvent>;
+/** POST /closedimported/{id}: how many imported tickets were closed. */
+export const closedImportedAnswer = z.object({ closed: z.number().int().nonnegative() });
+
 /** GET /whatsapp/all for the super user's all-connections page: per company counts. */
 export const connectionCounts = z.object({
   companyId: z.number().int(),

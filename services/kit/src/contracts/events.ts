@@ -3,7 +3,7 @@ import { announcement, company, plan } from './admin.js';
 import { invoice } from './invoices.js';
 import { user } from './users.js';
 import { connection, inboundMedia, messageAck, messageChanged, messageReceived, sendCommand } from './channels.js';
-import { sessionUpdate, whatsappConnection } from './connections.js';
+import { importMessagesEvent, sessionUpdate, whatsappConnection } from './connections.js';
 import { chat, chatMessage } from './chats.js';
 import { contactList, contactListItemRecord } from './contact-lists.js';
 import { fileList } from './file-lists.js';
@@ -87,6 +87,8 @@ export const eventSchemas = {
    * acts. `deliver`: sends are waiting for this connection (channels.pending_sends).
    */
   'channels.session.command': z.object({ connectionId: z.number().int(), action: z.enum(['start', 'renew', 'logout', 'stop', 'deliver']) }),
+  /** A connection's history import advanced (update, with progress) or ended (refresh): importMessages-{id}. */
+  'channels.import.progress': importMessagesEvent,
   // channels: queue integrations (company-{id}-queueIntegration, admins' screen; jsonContent is '' here).
   // On delete, tickets clears the queues and chatbot options that named it.
   'channels.queueIntegration.created': z.object({ queueIntegration }),
@@ -291,6 +293,14 @@ export const requestSchemas = {
         }),
       })
       .nullable(),
+  },
+  /**
+   * channels (POST /closedimported/{id}) → tickets: close every ticket of the connection that its history
+   * import created and that is not closed yet (a 'closed' log entry each, by `userId`); answers how many.
+   */
+  'tickets.imported.close': {
+    request: z.object({ companyId: z.number().int(), connectionId: z.number().int(), userId: z.number().int().nullable() }),
+    response: z.object({ closed: z.number().int().nonnegative() }),
   },
   /** channels → tickets: store a message's transcription (transcrito true) and announce the message updated. */
   'tickets.message.transcribed': {

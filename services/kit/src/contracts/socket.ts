@@ -125,6 +125,9 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     data.whatsapp ? [{ event: 'company-{companyId}-whatsapp', payload: { action: 'update', whatsapp: { ...data.whatsapp, token: '' } }, audience: { to: 'company' } }] : [],
   'channels.connection.deleted': ({ data }) => [{ event: 'company-{companyId}-whatsapp', payload: { action: 'delete', whatsappId: data.connectionId }, audience: { to: 'company' } }],
   'channels.session.updated': ({ data }) => [{ event: 'company-{companyId}-whatsappSession', payload: { action: 'update', session: data.session }, audience: { to: 'company' } }],
+  // History import progress (spec 001 §7 importMessages-{companyId}): counts and a date, shown on the
+  // connections screen, which admins and users whose allowConnections treats them as admins open.
+  'channels.import.progress': ({ data }) => [{ event: 'importMessages-{companyId}', payload: data, audience: { to: 'company' } }],
   // Queue integrations are an admins' screen (spec 002 §6).
   'channels.queueIntegration.created': ({ data }) => [
     { event: 'company-{companyId}-queueIntegration', payload: { action: 'create', queueIntegration: data.queueIntegration }, audience: { to: 'admins' } },

@@ -111,6 +111,21 @@ const insertTouchingText = (() => {
 })();
 const touchingInboundText = touchingText(true);
 const touchingFromPhoneText = touchingText(false);
+/**
+ * A message of an imported history (spec 001 §3): the unread count stays, and the ticket's last message
+ * changes only when this one is not older than it (a history comes in after newer messages).
+ */
+const touchingImportedText = (() => {
+  const n = inboundInsertKeys.length;
+  const last = `t.${m(tickets.lastMessageAt)}`;
+  return `with m as (insert into ${tableRef(messages)} as m (${inboundInsertKeys.map((k) => m(messages[k])).join(', ')})
+    values (${inboundInsertKeys.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning m.*),
+  t as (update ${tableRef(tickets)} as t set
+      ${m(tickets.lastMessage)} = case when ${last} is null or ${last} <= $${n + 2} then $${n + 1} else t.${m(tickets.lastMessage)} end,
+      ${m(tickets.lastMessageAt)} = greatest(${last}, $${n + 2})
+    where t.${m(tickets.id)} = $${n + 3} and t.${m(tickets.companyId)} = $${n + 4} and exists (select 1 from m) returning t.*)
+  select ${messageColumns.list}, ${touchedDetail.columns} from m left join (${touchedDetail.joins}) on true`;
+})();
 const inboundInsertShape = (values: NewMessageRow): boolean =>
   Object.keys(values).every((k) => (inboundInsertKeys as readonly string[]).includes(k)) && inboundInsertKeys.every((k) => values[k] !== undefined);
 
@@ -189,12 +204,14 @@ export function messagesRepository(db: TicketsDb) {
     /** An inbound message (every inbound column given) stored unless its wid is already there, with its ticket's last message and unread count, in one statement. */
     insertInbound: async (
       values: NewMessageRow & Required<Pick<NewMessageRow, (typeof inboundInsertKeys)[number]>>,
-      touch: { lastMessage: string; lastMessageAt: Date; inbound: boolean },
+      /** `imported`: a message of a history import (unread count untouched, last message only if newer). */
+      touch: { lastMessage: string; lastMessageAt: Date; inbound: boolean; imported?: boolean },
     ): Promise<{ row: MessageRow; ticket: TicketRow; detail: Ticket } | undefined> => {
       if (!inboundInsertShape(values)) throw new Error('insertInbound: every inbound column must be given');
       const params = driverValues(messages, inboundInsertKeys, values);
-      params.push(touch.lastMessage, tickets.lastMessageAt.mapToDriverValue(touch.lastMessageAt), tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
-      const [raw] = await run(db, touch.inbound ? touchingInboundText : touchingFromPhoneText, params);
+      if (touch.imported) params.push(touch.lastMessage, tickets.lastMessageAt.mapToDriverValue(touch.lastMessageAt), values.ticketId, values.companyId);
+      else params.push(touch.lastMessage, tickets.lastMessageAt.mapToDriverValue(touch.lastMessageAt), tickets.updatedAt.mapToDriverValue(new Date()), values.ticketId, values.companyId);
+      const [raw] = await run(db, touch.imported ? touchingImportedText : touch.inbound ? touchingInboundText : touchingFromPhoneText, params);
       if (!raw) return undefined;
       if (raw['t.id'] === null || raw['t.id'] === undefined) throw new Error(`ticket ${String(values.ticketId)} vanished`);
       return { row: messageColumns.read(raw), ticket: ticketColumns.read(raw), detail: readTicketDetail(raw) };

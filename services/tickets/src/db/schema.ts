@@ -169,10 +169,14 @@ export const tickets = ticketsSchema.table(
     /** An AI prompt handed the conversation to the attendants: no prompt answers this ticket again. */
     botEnded: boolean('bot_ended').notNull().default(false),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When a connection's history import created the ticket (spec 001 §3); null for every other ticket. */
+    imported: timestamp('imported', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('tickets_uuid_key').on(t.uuid),
+    /** The close-imported button reads only these (an import's tickets not closed yet). */
+    index('tickets_imported_open_idx').on(t.whatsappId).where(sql`${t.imported} is not null and ${t.status} <> 'closed'`),
     /** One open ticket per contact and connection, guaranteed by PostgreSQL (not only by code). */
     uniqueIndex('tickets_one_open_per_contact_key')
       .on(t.contactId, sql`coalesce(${t.whatsappId}, 0)`)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
@@ -183,6 +183,30 @@ export function ticketsRepository(db: TicketsDb) {
           .orderBy(desc(tickets.updatedAt))
           .limit(1)
       )[0],
+    /** The contact's latest ticket a history import created on that connection (closed ones too), locked. */
+    lastImported: async (companyId: number, contactId: number, connectionId: number): Promise<TicketRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(tickets)
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), sameConnection(connectionId), isNotNull(tickets.imported)))
+          .orderBy(desc(tickets.id))
+          .limit(1)
+          .for('update')
+      )[0],
+    /** Close the tickets a history import created on the connection that are not closed; returns them as they were and closed. */
+    closeImported: async (companyId: number, connectionId: number): Promise<{ before: TicketRow[]; after: TicketRow[] }> => {
+      const where = and(eq(tickets.companyId, companyId), eq(tickets.whatsappId, connectionId), isNotNull(tickets.imported), ne(tickets.status, 'closed'));
+      const before = await db.select().from(tickets).where(where).orderBy(asc(tickets.id)).for('update');
+      if (before.length === 0) return { before, after: [] };
+      const now = new Date();
+      const after = await db
+        .update(tickets)
+        .set({ status: 'closed', closedAt: now, updatedAt: now, unreadMessages: 0 })
+        .where(inArray(tickets.id, before.map((t) => t.id)))
+        .returning();
+      return { before, after: after.sort((a, b) => a.id - b.id) };
+    },
     holder: async (companyId: number, contactId: number, connectionId: number | null): Promise<OpenTicketHolder | undefined> => {
       const row = (
         await db

@@ -155,6 +155,61 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
     return { ticket: winner, created: false, previous: scopeOf(winner) };
   };
 
+  /**
+   * The ticket of a message a history import hands on (spec 001 §3): the contact's active ticket on the
+   * connection (an import never opens a second one), else, when the import closes its tickets, the one it
+   * created for this contact before, else a new one in the import's queue, closed or pending, marked
+   * imported. Never a reopened ticket, never an LGPD request.
+   */
+  const importedTicketFor = async (
+    tx: TicketsDb,
+    companyId: number,
+    contact: ContactRow,
+    connectionId: number,
+    connection: ConnectionProjection | undefined,
+    channel: string,
+    imported: NonNullable<MessageReceived['imported']>,
+    known?: { active: TicketRow | undefined },
+  ): Promise<{ ticket: TicketRow; created: boolean; previous: ReturnType<typeof scopeOf> | null; logged?: Promise<void> }> => {
+    const repo = ticketsRepository(tx);
+    const active = known ? known.active : await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    if (active) return { ticket: active, created: false, previous: scopeOf(active) };
+    if (imported.closed) {
+      const earlier = await repo.lastImported(companyId, contact.id, connectionId);
+      if (earlier) return { ticket: earlier, created: false, previous: scopeOf(earlier) };
+    }
+    // The import's queue, unless it was deleted since.
+    const queueId = imported.queueId !== null && (await repo.queue(companyId, imported.queueId)) ? imported.queueId : null;
+    const status: TicketStatus = imported.closed
+      ? 'closed'
+      : inboundStatus({ isGroup: contact.isGroup, groupAsTicket: connection?.groupAsTicket === 'enabled', lgpd: false, consented: true });
+    const now = new Date();
+    const inserted = await repo.insertIfFree({
+      companyId,
+      contactId: contact.id,
+      whatsappId: connectionId,
+      queueId,
+      status,
+      channel,
+      isGroup: contact.isGroup,
+      imported: now,
+      ...(status === 'closed' ? { closedAt: now } : {}),
+    });
+    if (inserted) {
+      const logged = logsRepository(tx).add(companyId, inserted.id, [
+        { type: 'create', userId: null, queueId },
+        ...(queueId ? [{ type: 'queue' as const, userId: null, queueId }] : []),
+        ...(status === 'closed' ? [{ type: 'closed' as const, userId: null, queueId }] : []),
+      ]);
+      logged.catch(() => undefined); // awaited by the caller
+      return { ticket: inserted, created: true, previous: null, logged };
+    }
+    // Another message of this contact opened one meanwhile (the one-open-ticket index).
+    const winner = await repo.findActive(companyId, contact.id, connectionId, { lock: true });
+    if (!winner) throw new Error('ticket creation raced and lost twice');
+    return { ticket: winner, created: false, previous: scopeOf(winner) };
+  };
+
   return {
     /** channels.message.received: contact, ticket, message; announced once. The same wid twice is one message. */
     async receive(tx: TicketsDb, emit: Emit, companyId: number, data: MessageReceived): Promise<{ stored: boolean; ticketId?: number; messageId?: number }> {
@@ -201,7 +256,11 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         : !group && foundPerson && foundPerson.id === chat.id && foundPerson.number === data.contact.number
           ? { active: speculativeActive }
           : undefined;
-      const { ticket, created, previous, logged } = await ticketFor(tx, emit, companyId, chat, data.connectionId, connection, data.channel, known);
+      // A message of an imported history (decided by the event's flag: nothing more to read for the others).
+      const imported = data.imported;
+      const { ticket, created, previous, logged } = imported
+        ? await importedTicketFor(tx, companyId, chat, data.connectionId, connection, data.channel, imported, known)
+        : await ticketFor(tx, emit, companyId, chat, data.connectionId, connection, data.channel, known);
 
       const at = messageTime(data.timestamp);
       const mediaKey = ownMediaKey(companyId, data.media?.key);
@@ -213,7 +272,8 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         wid: data.wid,
         body: data.body,
         fromMe: data.fromMe,
-        read: data.fromMe,
+        // History is read already (on the phone): it never counts as unread.
+        read: data.fromMe || !!imported,
         ack: data.fromMe ? 1 : 0,
         mediaType: data.media?.mediaType ?? 'chat',
         mediaKey,
@@ -225,7 +285,7 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       };
       // The message written with its ticket touched and read back as the events show it (one statement).
       const [written] = await Promise.all([
-        messages.insertInbound(values, { lastMessage: lastMessagePreview(values.body, values.mediaType, values.mediaName), lastMessageAt: at, inbound: !data.fromMe }),
+        messages.insertInbound(values, { lastMessage: lastMessagePreview(values.body, values.mediaType, values.mediaName), lastMessageAt: at, inbound: !data.fromMe, imported: !!imported }),
         logged,
       ]);
       if (!written) return { stored: false }; // the same wid arrived in another envelope at the same moment
@@ -234,6 +294,8 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       else if (previous && previous.status !== touched.status) await announceTicketWith(emit, touched, previous, details);
       const message = await messages.presentRow(row, touched, data.fromMe ? null : person, deps.mediaUrl);
       await announceMessageWith(emit, touched, message, details);
+      // History is only stored: nobody (rating, chatbot, auto-response, bot) answers what was written long ago.
+      if (imported) return { stored: true, ticketId: touched.id, messageId: row.id };
       // A ticket waiting for its rating takes the answer; else the chatbot answers what contacts write
       // (never messages sent from the phone, never in groups).
       if (!data.fromMe && !chat.isGroup) {

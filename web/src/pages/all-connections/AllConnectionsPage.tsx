@@ -148,6 +148,7 @@ function CompanyConnectionsDialog({ company, live, onClose }: { company: Connect
         showNumber={false}
         onEdit={(c) => openEditor(c.id)}
         onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
+        onImportClosed={() => void list.reload()}
       />
       <ConnectionDialog open={editor.open} connectionId={editor.connectionId} channel={editor.channel} showSchedules={showSchedules} onClose={closeEditor} onSaved={onSaved} />
     </Modal>

@@ -4,10 +4,11 @@ import { CopyOutlined, DeleteOutlined, SyncOutlined, UploadOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Channel, Queue, WeekdaySchedule, WhatsappConnection } from '@atende/kit/contracts';
-import { createConnection, disconnectSession, getConnection, removeGreetingMedia, updateConnection, uploadGreetingMedia } from '../../api/channels';
+import { createConnection, disconnectSession, getConnection, removeGreetingMedia, requestNewQrCode, updateConnection, uploadGreetingMedia } from '../../api/channels';
 import { listQueues } from '../../api/queues';
 import { listAllPrompts } from '../../api/prompts';
-import { toastError, toastSuccess, toastWarning, translateError } from '../../errors/toast';
+import { toastError, toastInfo, toastSuccess, toastWarning, translateError } from '../../errors/toast';
+import { importNeedsNewPairing, importRenewsPairing } from './importRules';
 import {
   connectionFormValues,
   connectionSchedules,
@@ -138,7 +139,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     setTab(tabOfField(issues[0]!.field));
   };
 
-  /** Spec 001 §4: turning the import on for a connected session restarts it, after a warning. */
+  /** Spec 001 §4: saving a connected connection with the import on restarts its session (a new pairing), after a warning. */
   const confirmImportRestart = (): Promise<boolean> =>
     new Promise((resolve) => {
       void modal.confirm({
@@ -166,14 +167,27 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
       return;
     }
     const body = toConnectionBody(values, { channel: (stored?.channel as typeof channel | undefined) ?? channel, schedules: showSchedules ? schedules : undefined, regenerateToken });
-    const startsImport = !!stored && stored.status === 'CONNECTED' && !!body.importOldMessages && !stored.importOldMessages;
-    if (startsImport && !(await confirmImportRestart())) return;
+    const repair = importNeedsNewPairing(stored, body, Date.now());
+    const renew = repair || importRenewsPairing(stored, body);
+    if (repair && !(await confirmImportRestart())) return;
     setSaving(true);
     try {
-      if (startsImport) await disconnectSession(stored.id);
+      if (repair && stored) {
+        // WhatsApp sends the history only to a newly paired device: the session goes before the save
+        // (here it waits for a QR code from now on, so a second save does not disconnect it again).
+        setStored({ ...stored, status: 'qrcode' });
+        await disconnectSession(stored.id);
+      }
       const saved = connectionId === null ? await createConnection(body) : await updateConnection(connectionId, body);
       toastSuccess(t('toasts.saved'), { form: true });
-      onSaved(saved);
+      if (renew && stored) {
+        // A new QR code to read: the device it pairs as asks for the whole history.
+        await requestNewQrCode(stored.id).then(
+          () => toastInfo(t('toasts.importScanQr')),
+          (err: unknown) => toastError(err),
+        );
+      }
+      onSaved(renew ? { ...saved, status: 'qrcode', qrcode: '' } : saved);
       onClose();
     } catch (err) {
       showServerIssues(err);

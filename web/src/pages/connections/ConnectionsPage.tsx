@@ -17,6 +17,8 @@ import { ConnectionDialog } from './ConnectionDialog';
 import type { newConnectionChannels } from './connectionRules';
 import { ConnectionsTable } from './ConnectionsTable';
 import { useLiveConnections } from './useLiveConnections';
+import { ImportProgressCard } from './ImportProgressCard';
+import { useImportProgress } from './useImportProgress';
 import { isSocialChannel, newConnectionMenu } from './socialLinkRules';
 import { useFacebookLink, type FacebookLink } from './useFacebookLink';
 
@@ -89,6 +91,10 @@ function ConnectionsScreen() {
   const { t } = useTranslation('connections');
   const [modal, modalHolder] = Modal.useModal();
   const list = useLiveConnections(listCompanyConnections);
+  const { reload } = list;
+  // Spec 001 §4: an import's refresh clears its progress and reloads the list.
+  const reloadAfterImport = useCallback(() => void reload(), [reload]);
+  const imports = useImportProgress(list.connections, reloadAfterImport);
   const { editor, openEditor, closeEditor, showSchedules } = useConnectionEditor();
   const [restarting, setRestarting] = useState(false);
 
@@ -131,6 +137,7 @@ function ConnectionsScreen() {
           <NewConnectionButton onPick={(channel) => openEditor(null, channel)} social={social} />
         </Space>
       </Flex>
+      <ImportProgressCard connections={list.connections} progress={imports.progress} />
       {list.failed && !list.loading && list.connections.length === 0 ? (
         <LoadFailed title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void list.reload()} />
       ) : (
@@ -140,6 +147,8 @@ function ConnectionsScreen() {
           manage
           onEdit={(c) => openEditor(c.id)}
           onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
+          importProgress={imports.progress}
+          now={imports.now}
         />
       )}
       <ConnectionDialog

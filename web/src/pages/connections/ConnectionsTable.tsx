@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button, Modal, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CheckCircleFilled, LoadingOutlined, ReloadOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CheckSquareOutlined, LoadingOutlined, ReloadOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WhatsappConnection } from '@atende/kit/contracts';
-import { deleteConnection, disconnectSession, requestNewQrCode, retrySession } from '../../api/channels';
+import { closeImportedTickets, deleteConnection, disconnectSession, requestNewQrCode, retrySession } from '../../api/channels';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { ChannelIcon } from './ChannelIcon';
 import { formatUpdatedAt, sessionActions, statusColor, type SessionAction } from './connectionRules';
+import { importBadge, type ImportProgressMap } from './importRules';
 import { QrCodeDialog } from './QrCodeDialog';
 
 export type ConnectionsTableProps = {
@@ -21,6 +22,12 @@ export type ConnectionsTableProps = {
   onEdit(connection: WhatsappConnection): void;
   /** A connection this table deleted. */
   onDeleted(id: number): void;
+  /** The live progress of history imports (importMessages-{companyId}); none for another company's list. */
+  importProgress?: ImportProgressMap;
+  /** The clock the 'preparing' indicator is read with (it ends 35 s after the import started). */
+  now?: number;
+  /** The imported tickets of a connection were closed (its close-imported button goes). */
+  onImportClosed?(id: number): void;
 };
 
 /**
@@ -28,13 +35,15 @@ export type ConnectionsTableProps = {
  * channel, name, number, status, session actions by status, last update, default flag, edit/delete.
  * It owns the QR dialog and the confirmations (disconnect, delete).
  */
-export function ConnectionsTable({ connections, loading, manage, showNumber = true, onEdit, onDeleted }: ConnectionsTableProps) {
+export function ConnectionsTable({ connections, loading, manage, showNumber = true, onEdit, onDeleted, importProgress, now, onImportClosed }: ConnectionsTableProps) {
   const { t } = useTranslation('connections');
   const [modal, modalHolder] = Modal.useModal();
   const [qrFor, setQrFor] = useState<number | null>(null);
-  const [busy, setBusy] = useState<Record<number, SessionAction | undefined>>({});
+  const [busy, setBusy] = useState<Record<number, SessionAction | 'closeImported' | undefined>>({});
+  const [openedAt] = useState(() => Date.now());
+  const clock = now ?? openedAt;
 
-  const run = async (row: WhatsappConnection, action: SessionAction, call: () => Promise<void>, done: string) => {
+  const run = async (row: WhatsappConnection, action: SessionAction | 'closeImported', call: () => Promise<void>, done: string) => {
     setBusy((b) => ({ ...b, [row.id]: action }));
     try {
       await call();
@@ -56,6 +65,46 @@ export function ConnectionsTable({ connections, loading, manage, showNumber = tr
       focusable: { autoFocusButton: 'cancel' },
       onOk: () => run(row, 'disconnect', () => disconnectSession(row.id), t('toasts.disconnected')),
     });
+  };
+
+  /** Spec 001 §2 closedImported confirmation: the tickets the import created are closed. */
+  const confirmCloseImported = (row: WhatsappConnection) => {
+    void modal.confirm({
+      title: t('confirm.closedImportedTitle', { name: row.name }),
+      content: t('confirm.closedImportedText'),
+      okText: t('session.closeImported'),
+      cancelText: t('buttons.cancel'),
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () =>
+        run(
+          row,
+          'closeImported',
+          async () => {
+            await closeImportedTickets(row.id);
+            onImportClosed?.(row.id);
+          },
+          t('toasts.importedClosed'),
+        ),
+    });
+  };
+
+  const importButton = (row: WhatsappConnection) => {
+    switch (importBadge(row, importProgress?.[row.id], clock)) {
+      case 'closeTickets':
+        return (
+          <Button key="closeImported" size="small" icon={<CheckSquareOutlined />} loading={busy[row.id] === 'closeImported'} onClick={() => confirmCloseImported(row)}>
+            {t('session.closeImported')}
+          </Button>
+        );
+      case 'preparing':
+        return (
+          <Button key="preparing" size="small" disabled icon={<LoadingOutlined />} data-testid="import-preparing">
+            {t('session.preparing')}
+          </Button>
+        );
+      default:
+        return null;
+    }
   };
 
   const confirmDelete = (row: WhatsappConnection) => {
@@ -115,6 +164,7 @@ export function ConnectionsTable({ connections, loading, manage, showNumber = tr
             );
         }
       })}
+      {importButton(row)}
     </Space>
   );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets"."tickets" ADD COLUMN "imported" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "tickets_imported_open_idx" ON "tickets"."tickets" USING btree ("whatsapp_id") WHERE "tickets"."tickets"."imported" is not null and "tickets"."tickets"."status" <> 'closed';
