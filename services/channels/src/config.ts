@@ -73,6 +73,22 @@ export const channelsConfigShape = {
   BOT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** Bot runtime: the chat model AI prompts answer tickets with (OpenAI-compatible, at OPENAI_BASE_URL). */
   PROMPT_MODEL: z.string().trim().min(1).max(100).default('gpt-4o-mini'),
+  /**
+   * Bot runtime: Azure's text-to-speech REST endpoint AI prompts with a voice speak through; `{region}` is
+   * replaced by the prompt's voice region (tests point it at a local fake).
+   */
+  AZURE_TTS_URL: z
+    .string()
+    .trim()
+    .refine((url) => {
+      if (!url.includes('{region}')) return false;
+      try {
+        return ['http:', 'https:'].includes(new URL(url.replaceAll('{region}', 'region')).protocol);
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL with a {region} placeholder')
+    .default('https://{region}.tts.speech.microsoft.com/cognitiveservices/v1'),
 };
 
 export type ChannelsConfig = z.output<z.ZodObject<typeof channelsConfigShape>>;

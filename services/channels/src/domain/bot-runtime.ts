@@ -1,4 +1,4 @@
-import { PROMPT_TRANSFER_MARKER, type BotTurn } from '@atende/kit';
+import { PROMPT_TRANSFER_MARKER, type BotReplyMedia, type BotTurn } from '@atende/kit';
 import type { ChatCompletionRequest, ChatMessage } from './ai-requests.js';
 
 /**
@@ -8,8 +8,8 @@ import type { ChatCompletionRequest, ChatMessage } from './ai-requests.js';
  * The calls themselves are in integrations/bot-services.ts; the consumer in events/bot-turns.ts.
  */
 
-/** What a bot answered a turn: texts to post in order, and whether the bot is done with the ticket. */
-export type BotAnswer = { texts: string[]; end: boolean };
+/** What a bot answered a turn: texts (then stored files, e.g. a prompt's voice note) to post in order, and whether the bot is done with the ticket. */
+export type BotAnswer = { texts: string[]; medias?: BotReplyMedia[]; end: boolean };
 export const nothing = (): BotAnswer => ({ texts: [], end: false });
 
 const clean = (texts: string[]) => texts.map((t) => t.trim()).filter((t) => t !== '');

@@ -173,6 +173,13 @@ describe('send commands as Baileys content', () => {
     expect(outboundContent({ ...base, kind: 'media', media: { ...media, mediaType: 'image', mimetype: 'image/png' } }, 'j', pdf)).toMatchObject({ image: pdf, caption: 'oi' });
   });
 
+  it('Ogg/Opus audio (an AI prompt’s spoken answer) goes as a voice note, other audio as a file to play', () => {
+    const ogg = Buffer.from('OggS');
+    const voice = { mediaType: 'audio' as const, key: 'company1/bot-voice/v.ogg', mimetype: 'audio/ogg; codecs=opus', filename: 'v.ogg', size: 4 };
+    expect(outboundContent({ ...base, body: '', kind: 'media', media: voice }, 'j', ogg)).toEqual({ audio: ogg, mimetype: 'audio/ogg; codecs=opus', ptt: true });
+    expect(outboundContent({ ...base, body: '', kind: 'media', media: { ...voice, mimetype: 'audio/mpeg' } }, 'j', ogg)).toMatchObject({ audio: ogg, ptt: false });
+  });
+
   it('edit, delete and reaction target the earlier message', () => {
     expect(outboundContent({ ...base, kind: 'edit', targetWid: 'T1', body: 'novo' }, 'j', null)).toEqual({ text: 'novo', edit: { remoteJid: 'j', id: 'T1', fromMe: true } });
     expect(outboundContent({ ...base, kind: 'delete', targetWid: 'T1' }, 'j', null)).toEqual({ delete: { remoteJid: 'j', id: 'T1', fromMe: true } });

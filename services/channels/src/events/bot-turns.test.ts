@@ -18,7 +18,7 @@ const OTHER = 22;
 // ---- a fake outside service: each test says how it answers ----
 
 type Got = { method: string; path: string; headers: Record<string, string | string[] | undefined>; json: any; raw: string };
-type Answer = { status?: number; body?: unknown };
+type Answer = { status?: number; body?: unknown; /** Content type of a binary (Buffer) body. */ type?: string; delayMs?: number };
 type Fake = { url: string; got: Got[]; answer: (got: Got) => Answer; server: Server };
 
 async function fake(): Promise<Fake> {
@@ -37,9 +37,18 @@ async function fake(): Promise<Fake> {
       const got: Got = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, json, raw };
       f.got.push(got);
       const a = f.answer(got);
-      const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body ?? {});
-      res.writeHead(a.status ?? 200, { 'content-type': typeof a.body === 'string' ? 'text/plain' : 'application/json' });
-      res.end(text);
+      const send = () => {
+        if (Buffer.isBuffer(a.body)) {
+          res.writeHead(a.status ?? 200, { 'content-type': a.type ?? 'application/octet-stream' });
+          res.end(a.body);
+          return;
+        }
+        const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body ?? {});
+        res.writeHead(a.status ?? 200, { 'content-type': typeof a.body === 'string' ? 'text/plain' : 'application/json' });
+        res.end(text);
+      };
+      if (a.delayMs) setTimeout(send, a.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => f.server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +59,7 @@ let typebot: Fake;
 let hook: Fake;
 let google: Fake;
 let dialogflow: Fake;
+let azure: Fake;
 
 // ---- tickets, played: every reply request is recorded ----
 
@@ -104,26 +114,32 @@ const prompt = async (companyId: number, fields: Record<string, unknown> = {}): 
 };
 
 beforeAll(async () => {
-  [typebot, hook, google, dialogflow] = await Promise.all([fake(), fake(), fake(), fake()]);
+  [typebot, hook, google, dialogflow, azure] = await Promise.all([fake(), fake(), fake(), fake(), fake()]);
   openAi = await startFakeOpenAi();
   h = await startHarness({
     recordSessions: true,
-    config: { OPENAI_BASE_URL: `${openAi.url}/v1`, GOOGLE_OAUTH_TOKEN_URL: `${google.url}/token`, DIALOGFLOW_API_URL: dialogflow.url, BOT_TIMEOUT_MS: 1000 },
+    config: {
+      OPENAI_BASE_URL: `${openAi.url}/v1`,
+      GOOGLE_OAUTH_TOKEN_URL: `${google.url}/token`,
+      DIALOGFLOW_API_URL: dialogflow.url,
+      AZURE_TTS_URL: `${azure.url}/{region}/cognitiveservices/v1`,
+      BOT_TIMEOUT_MS: 1000,
+    },
   });
   responder = await answer(h.bus, 'tickets.bot.reply', async (request) => {
     replies.push(request);
-    return { sent: taken ? 0 : request.texts.length };
+    return { sent: taken ? 0 : request.texts.length + (request.medias?.length ?? 0) };
   });
 });
 afterAll(async () => {
   await responder?.unsubscribe();
   await h?.stop();
   await openAi?.close();
-  for (const f of [typebot, hook, google, dialogflow]) f?.server.close();
+  for (const f of [typebot, hook, google, dialogflow, azure]) f?.server.close();
 });
 beforeEach(() => {
   taken = false;
-  for (const f of [typebot, hook, google, dialogflow]) f.got.length = 0;
+  for (const f of [typebot, hook, google, dialogflow, azure]) f.got.length = 0;
   openAi.requests.length = 0;
 });
 
@@ -354,6 +370,118 @@ describe('AI prompt', () => {
     openAi.next.push({ status: 401, body: { error: { message: 'bad key' } } });
     await play(turn({ promptId: id }), 0);
     expect(openAi.requests).toHaveLength(1);
+  });
+});
+
+// ---- AI prompt with a voice (Azure text-to-speech) ----
+
+describe('AI prompt with a voice', () => {
+  const KEY = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  // What Azure answers: an Ogg/Opus stream (its first page's header is enough for the fake).
+  const OGG = Buffer.concat([Buffer.from('OggS\u0000\u0002', 'latin1'), Buffer.alloc(22, 1), Buffer.from('\u0001\u0013OpusHead', 'latin1'), Buffer.alloc(64, 7)]);
+  /** Azure as it behaves: the key checked, SSML in, Ogg/Opus out. */
+  const realAzure = (got: Got): Answer => {
+    if (got.headers['ocp-apim-subscription-key'] !== KEY) return { status: 401, body: { error: { code: '401', message: 'Access denied due to invalid subscription key.' } } };
+    if (got.headers['content-type'] !== 'application/ssml+xml' || !got.raw.startsWith('<speak')) return { status: 400, body: 'Bad Request' };
+    return { body: OGG, type: 'audio/ogg' };
+  };
+  const stored = async (key: string): Promise<Buffer | null> => {
+    const file = await h.ctx.storage.open(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks);
+  };
+  const voicePrompt = (fields: Record<string, unknown> = {}) => prompt(C, { voice: 'pt-BR-FranciscaNeural', voice_key: KEY, voice_region: 'brazilsouth', ...fields });
+
+  it('speaks the answer with the prompt’s voice and sends it as a voice note, without the text', async () => {
+    azure.answer = realAzure;
+    const id = await voicePrompt();
+    openAi.chatText = () => 'Temos horários na *terça* & na quarta, às 9h <manhã>.';
+    const t = turn({ promptId: id, body: 'Quando tem horário?' });
+    const [reply] = await play(t);
+
+    expect(azure.got).toHaveLength(1);
+    const call = azure.got[0]!;
+    expect(call).toMatchObject({ method: 'POST', path: '/brazilsouth/cognitiveservices/v1' });
+    expect(call.headers['ocp-apim-subscription-key']).toBe(KEY);
+    expect(call.headers['content-type']).toBe('application/ssml+xml');
+    expect(call.headers['x-microsoft-outputformat']).toBe('ogg-24khz-16bit-mono-opus');
+    expect(call.headers['user-agent']).toBe('Atende-Bot');
+    expect(call.raw).toBe(
+      "<speak version='1.0' xml:lang='pt-BR'><voice name='pt-BR-FranciscaNeural'>Temos horários na terça &amp; na quarta, às 9h &lt;manhã&gt;.</voice></speak>",
+    );
+
+    expect(reply).toMatchObject({ companyId: C, ticketId: t.ticketId, texts: [], endIntegration: false });
+    expect(reply!.medias).toHaveLength(1);
+    const media = reply!.medias![0]!;
+    expect(media).toMatchObject({ mediaType: 'audio', mimetype: 'audio/ogg; codecs=opus', size: OGG.length });
+    expect(media.key).toMatch(new RegExp(`^company${C}/bot-voice/[0-9a-f-]+\\.ogg$`));
+    expect(media.filename).toBe(media.key!.split('/').pop());
+    expect(await stored(media.key!)).toEqual(OGG);
+  });
+
+  it('a hand-over speaks what comes before the marker and ends the integration; the marker alone says nothing', async () => {
+    azure.answer = realAzure;
+    const id = await voicePrompt({ voice: 'pt-BR-AntonioNeural' });
+    openAi.chatText = () => `Vou te transferir para um atendente.\n${PROMPT_TRANSFER_MARKER}`;
+    const [reply] = await play(turn({ promptId: id, body: 'Quero falar com uma pessoa' }));
+    expect(azure.got[0]!.raw).toBe("<speak version='1.0' xml:lang='pt-BR'><voice name='pt-BR-AntonioNeural'>Vou te transferir para um atendente.</voice></speak>");
+    expect(reply).toMatchObject({ texts: [], endIntegration: true });
+    expect(reply!.medias).toHaveLength(1);
+
+    azure.got.length = 0;
+    openAi.chatText = () => PROMPT_TRANSFER_MARKER;
+    const [alone] = await play(turn({ promptId: id, body: 'Humano' }));
+    expect(azure.got).toEqual([]);
+    expect(alone).toEqual({ companyId: C, ticketId: alone!.ticketId, texts: [], endIntegration: true });
+  });
+
+  it('falls back to the text when Azure refuses the key (401), without retrying', async () => {
+    azure.answer = realAzure;
+    const id = await voicePrompt({ voice_key: 'wrong-key' });
+    openAi.chatText = () => 'Claro! Temos horários na terça.';
+    const [reply] = await play(turn({ promptId: id }));
+    expect(azure.got).toHaveLength(1);
+    expect(azure.got[0]!.headers['ocp-apim-subscription-key']).toBe('wrong-key');
+    expect(reply).toEqual({ companyId: C, ticketId: reply!.ticketId, texts: ['Claro! Temos horários na terça.'], endIntegration: false });
+  });
+
+  it('falls back to the text when Azure does not answer within BOT_TIMEOUT_MS, or answers something that is not audio', async () => {
+    const id = await voicePrompt();
+    openAi.chatText = () => 'Resposta em texto.';
+    azure.answer = () => ({ body: OGG, type: 'audio/ogg', delayMs: 1500 });
+    const started = Date.now();
+    const [late] = await play(turn({ promptId: id }));
+    expect(Date.now() - started).toBeLessThan(1500 + 1000);
+    expect(late).toMatchObject({ texts: ['Resposta em texto.'] });
+    expect(late!.medias).toBeUndefined();
+
+    azure.answer = () => ({ body: '<html>captive portal</html>' });
+    const [html] = await play(turn({ promptId: id }));
+    expect(html).toMatchObject({ texts: ['Resposta em texto.'] });
+    expect(html!.medias).toBeUndefined();
+  });
+
+  it('answers in text without calling Azure when the voice is “texto”, or the key or a usable region is missing', async () => {
+    azure.answer = realAzure;
+    openAi.chatText = () => 'Só texto.';
+    for (const fields of [{ voice: 'texto' }, { voice_key: '' }, { voice_region: '' }, { voice_region: 'evil.example/x#' }]) {
+      const [reply] = await play(turn({ promptId: await voicePrompt(fields) }));
+      expect(reply).toMatchObject({ texts: ['Só texto.'] });
+      expect(reply!.medias).toBeUndefined();
+    }
+    expect(azure.got).toEqual([]);
+  });
+
+  it('removes the voice note when an attendant took the ticket meanwhile (tickets posted nothing)', async () => {
+    azure.answer = realAzure;
+    const id = await voicePrompt();
+    openAi.chatText = () => 'Olá!';
+    taken = true;
+    const [reply] = await play(turn({ promptId: id }));
+    const key = reply!.medias![0]!.key!;
+    await vi.waitFor(async () => expect(await stored(key)).toBeNull(), { timeout: 2000, interval: 20 });
   });
 });
 

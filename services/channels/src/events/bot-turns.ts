@@ -1,4 +1,4 @@
-import { ask, durableName, readEnvelope, type BotTurn, type Subscription } from '@atende/kit';
+import { AppError, ask, BOT_VOICE_MIMETYPE, durableName, readEnvelope, type BotReplyMedia, type BotTurn, type Subscription } from '@atende/kit';
 import type { ChannelsDeps } from '../deps.js';
 import { botSessionsRepository } from '../db/bot-sessions.repository.js';
 import { promptsRepository } from '../db/prompts.repository.js';
@@ -16,6 +16,7 @@ import {
   webhookPayload,
   type BotAnswer,
 } from '../domain/bot-runtime.js';
+import { promptVoice, speechText, TEXT_VOICE, VOICE_FILE_EXT, type PromptVoice } from '../domain/prompt-voice.js';
 import { BotCallError, createBotServices, type BotServices } from '../integrations/bot-services.js';
 
 const CONSUMER = 'channels';
@@ -26,6 +27,8 @@ export const BOT_TURN_CONCURRENCY = 32;
 const STOP_WAIT_MS = 5_000;
 /** The one retry of a call that failed for want of an answer (network, 5xx, 429) waits this long. */
 const RETRY_AFTER_MS = 500;
+/** Where an AI prompt's voice notes are stored, under the company's folder (`company<id>/bot-voice/…`). */
+export const BOT_VOICE_AREA = 'bot-voice';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,12 +39,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * statement), then answered outside any transaction, so a slow bot never holds a database connection and
  * a redelivery never answers twice; turns of one ticket are answered in order, different tickets side by
  * side. An outside failure is logged and answers nothing (one retry when nothing answered or a 5xx did).
+ * An AI prompt with a voice answers with a voice note (Azure text-to-speech), or in text when speaking fails.
  */
 export async function botTurnHandlers(deps: ChannelsDeps, services?: BotServices): Promise<Subscription[]> {
   const { ctx, config, db } = deps;
   const bots =
     services ??
-    createBotServices({ tokenUrl: config.GOOGLE_OAUTH_TOKEN_URL, dialogflowUrl: config.DIALOGFLOW_API_URL, openAiBaseUrl: config.OPENAI_BASE_URL, timeoutMs: config.BOT_TIMEOUT_MS });
+    createBotServices({
+      tokenUrl: config.GOOGLE_OAUTH_TOKEN_URL,
+      dialogflowUrl: config.DIALOGFLOW_API_URL,
+      openAiBaseUrl: config.OPENAI_BASE_URL,
+      ttsUrl: config.AZURE_TTS_URL,
+      maxAudioBytes: config.CONNECTION_MEDIA_MAX_BYTES,
+      timeoutMs: config.BOT_TIMEOUT_MS,
+    });
   const durable = durableName(CONSUMER, SUBJECT);
 
   const retryOnce = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -116,23 +127,69 @@ export async function botTurnHandlers(deps: ChannelsDeps, services?: BotServices
     }
   };
 
-  /** Post the answer: at once, or (Typebot) one text every typebotDelayMessage ms; stops when the ticket is no longer the bot's. */
-  const post = async (turn: BotTurn, answer: BotAnswer, delayMs: number): Promise<void> => {
+  /**
+   * Post the answer: at once, or (Typebot) one message every typebotDelayMessage ms; stops when the ticket is
+   * no longer the bot's. Answers how many messages tickets posted.
+   */
+  const post = async (turn: BotTurn, answer: BotAnswer, delayMs: number): Promise<number> => {
     const base = { companyId: turn.companyId, ticketId: turn.ticketId };
-    if (answer.texts.length === 0) {
+    const medias = answer.medias ?? [];
+    const withMedias = (list: BotReplyMedia[]) => (list.length > 0 ? { medias: list } : {});
+    const count = answer.texts.length + medias.length;
+    if (count === 0) {
       if (answer.end) await ask(ctx.bus, 'tickets.bot.reply', { ...base, texts: [], endIntegration: true });
-      return;
+      return 0;
     }
-    if (delayMs <= 0 || answer.texts.length === 1) {
-      await ask(ctx.bus, 'tickets.bot.reply', { ...base, texts: answer.texts, endIntegration: answer.end });
-      return;
+    if (delayMs <= 0 || count === 1) {
+      return (await ask(ctx.bus, 'tickets.bot.reply', { ...base, texts: answer.texts, ...withMedias(medias), endIntegration: answer.end })).sent;
     }
-    for (const [i, text] of answer.texts.entries()) {
+    const items = [...answer.texts.map((text) => ({ texts: [text], medias: [] as BotReplyMedia[] })), ...medias.map((media) => ({ texts: [] as string[], medias: [media] }))];
+    let posted = 0;
+    for (const [i, item] of items.entries()) {
       if (i > 0) await sleep(delayMs);
-      const last = i === answer.texts.length - 1;
-      const { sent } = await ask(ctx.bus, 'tickets.bot.reply', { ...base, texts: [text], endIntegration: last && answer.end });
-      if (sent === 0) return; // an attendant took the ticket meanwhile
+      const last = i === items.length - 1;
+      const { sent } = await ask(ctx.bus, 'tickets.bot.reply', { ...base, texts: item.texts, ...withMedias(item.medias), endIntegration: last && answer.end });
+      if (sent === 0) return posted; // an attendant took the ticket meanwhile
+      posted += sent;
     }
+    return posted;
+  };
+
+  /**
+   * An AI prompt's answer in its voice: spoken by Azure, stored under the company's folder, and sent as a
+   * voice note instead of the text (Whaticket sends the audio alone). When speaking fails (a refused key, an
+   * unknown region, a timeout) the text goes, so the contact still gets an answer.
+   */
+  const spoken = async (turn: BotTurn, voice: PromptVoice, promptId: number, answer: BotAnswer): Promise<BotAnswer> => {
+    const text = speechText(answer.texts.join('\n\n'));
+    if (!text) return answer;
+    try {
+      const audio = await bots.speech(voice, text);
+      const stored = await ctx.storage.save(turn.companyId, BOT_VOICE_AREA, audio, { mime: BOT_VOICE_MIMETYPE, ext: VOICE_FILE_EXT });
+      const filename = stored.key.slice(stored.key.lastIndexOf('/') + 1);
+      return { texts: [], medias: [{ mediaType: 'audio', key: stored.key, mimetype: BOT_VOICE_MIMETYPE, filename, size: stored.size }], end: answer.end };
+    } catch (err) {
+      ctx.logger.warn(
+        { err, companyId: turn.companyId, ticketId: turn.ticketId, promptId, voice: voice.voice, region: voice.region },
+        'the prompt’s answer could not be spoken; it goes as text',
+      );
+      return answer;
+    }
+  };
+
+  /** Post a prompt's answer; a voice note tickets did not take (the ticket was taken, or the reply refused) is removed. */
+  const postSpoken = async (turn: BotTurn, answer: BotAnswer): Promise<void> => {
+    const keys = (answer.medias ?? []).flatMap((m) => (m.key ? [m.key] : []));
+    const forget = () => Promise.all(keys.map((key) => ctx.storage.remove(key).catch(() => undefined)));
+    let sent: number;
+    try {
+      sent = await post(turn, answer, 0);
+    } catch (err) {
+      // A refusal means tickets stored nothing; after a timeout it may still have.
+      if (err instanceof AppError && err.status < 500) await forget();
+      throw err;
+    }
+    if (sent === 0) await forget();
   };
 
   const answerTurn = async (turn: BotTurn): Promise<void> => {
@@ -151,9 +208,17 @@ export async function botTurnHandlers(deps: ChannelsDeps, services?: BotServices
     if (turn.promptId !== null) {
       const prompt = await promptsRepository(db).find(turn.companyId, turn.promptId);
       if (!prompt || !prompt.apiKey.trim() || !turn.recentMessages.some((m) => !m.fromMe && m.body.trim())) return;
-      // Voice prompts (Azure TTS) answer in text too: the runtime sends texts only.
       const text = await retryOnce(() => bots.prompt(prompt.apiKey, promptRequest(prompt, turn, config.PROMPT_MODEL)));
-      await post(turn, readPromptAnswer(text), 0);
+      const answer = readPromptAnswer(text);
+      const voice = promptVoice(prompt);
+      if (!voice || answer.texts.length === 0) {
+        if (!voice && prompt.voice.trim() !== TEXT_VOICE && answer.texts.length > 0) {
+          ctx.logger.info({ companyId: turn.companyId, promptId: prompt.id, voice: prompt.voice }, 'the prompt has a voice but no voice key or usable region; it answers in text');
+        }
+        await post(turn, answer, 0);
+        return;
+      }
+      await postSpoken(turn, await spoken(turn, voice, prompt.id, answer));
     }
   };
 

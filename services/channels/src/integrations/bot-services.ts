@@ -2,12 +2,13 @@ import { readServiceAccount } from '@atende/kit';
 import type { ChatCompletionRequest } from '../domain/ai-requests.js';
 import { openAiCompatibleClient, type AiClient } from '../drivers/openai-compatible.js';
 import { serviceAccountAssertion } from './google-auth.js';
+import { TTS_OUTPUT_FORMAT, ttsUrl, voiceSsml, type PromptVoice } from '../domain/prompt-voice.js';
 
 /**
  * The outside services a bot turn calls (bot runtime): Typebot's public API v1, an n8n workflow or a
- * webhook, Google's OAuth token endpoint and Dialogflow ES detectIntent, and an OpenAI-compatible chat
- * completion. Every call has a timeout; every failure is a BotCallError (the caller logs it and sends
- * nothing). Addresses come from the integration (Typebot, n8n, webhook) or the config (Google, OpenAI),
+ * webhook, Google's OAuth token endpoint and Dialogflow ES detectIntent, an OpenAI-compatible chat
+ * completion and Azure's text-to-speech (an AI prompt's voice). Every call has a timeout; every failure is a BotCallError (the caller logs it and sends
+ * nothing). Addresses come from the integration (Typebot, n8n, webhook) or the config (Google, OpenAI, Azure),
  * so tests point them at local fakes.
  */
 export class BotCallError extends Error {
@@ -24,6 +25,10 @@ export type BotServicesOptions = {
   tokenUrl: string;
   dialogflowUrl: string;
   openAiBaseUrl: string;
+  /** Azure text-to-speech endpoint with a `{region}` placeholder. */
+  ttsUrl: string;
+  /** Largest spoken answer accepted (bytes). */
+  maxAudioBytes: number;
   timeoutMs: number;
   ai?: AiClient;
 };
@@ -31,6 +36,25 @@ export type BotServicesOptions = {
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 /** Answers are read up to this size (a bot's answer is a few KB). */
 const MAX_ANSWER_CHARS = 1_000_000;
+
+/** A response's body up to `max` bytes (more is an error, and the rest is not downloaded). */
+async function readCapped(response: Response, max: number): Promise<Buffer> {
+  const reader = response.body?.getReader();
+  if (!reader) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`the audio is larger than ${max} bytes`);
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
+}
 
 export function createBotServices(options: BotServicesOptions) {
   const ai = options.ai ?? openAiCompatibleClient;
@@ -135,6 +159,49 @@ export function createBotServices(options: BotServicesOptions) {
       } catch (err) {
         throw new BotCallError(`the AI provider failed: ${err instanceof Error ? err.message : String(err)}`, (err as { status?: number | null }).status ?? null);
       }
+    },
+
+    /**
+     * An AI prompt's answer spoken by its Azure neural voice (Speech REST API, SSML in, Ogg/Opus out): the
+     * audio bytes. A refused key (401/403), an unknown region, a timeout or an answer that is not audio is a
+     * BotCallError.
+     */
+    async speech(voice: PromptVoice, text: string): Promise<Buffer> {
+      let response: Response;
+      try {
+        response = await fetch(ttsUrl(options.ttsUrl, voice.region), {
+          method: 'POST',
+          headers: {
+            'Ocp-Apim-Subscription-Key': voice.key,
+            'Content-Type': 'application/ssml+xml',
+            'X-Microsoft-OutputFormat': TTS_OUTPUT_FORMAT,
+            'User-Agent': 'Atende-Bot',
+          },
+          body: voiceSsml(voice.voice, text),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (err) {
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        throw new BotCallError(timedOut ? `Azure text-to-speech did not answer within ${options.timeoutMs} ms` : `Azure text-to-speech could not be reached in region ${voice.region}`);
+      }
+      if (response.status < 200 || response.status >= 300) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new BotCallError(`Azure text-to-speech answered HTTP ${response.status}`, response.status);
+      }
+      const type = (response.headers.get('content-type') ?? '').toLowerCase();
+      if (type && !type.startsWith('audio/') && !type.startsWith('application/octet-stream')) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new BotCallError(`Azure text-to-speech answered ${type}, not audio`);
+      }
+      let audio: Buffer;
+      try {
+        audio = await readCapped(response, options.maxAudioBytes);
+      } catch (err) {
+        throw new BotCallError(err instanceof Error ? `Azure text-to-speech: ${err.message}` : 'Azure text-to-speech answer unreadable');
+      }
+      if (audio.length === 0) throw new BotCallError('Azure text-to-speech answered no audio');
+      return audio;
     },
   };
 }

@@ -49,6 +49,8 @@ export const testConfig: ChannelsConfig = {
   // Bot runtime: tests point integrations and OPENAI_BASE_URL at local fakes.
   BOT_TIMEOUT_MS: 2_000,
   PROMPT_MODEL: 'gpt-4o-mini',
+  // AI prompts with a voice: tests that speak start a fake Azure text-to-speech server and point this at it.
+  AZURE_TTS_URL: 'http://127.0.0.1:9/{region}/cognitiveservices/v1',
 };
 
 /** A session manager that runs nothing and records what it was asked. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inboundMedia } from './channels.js';
 
 /**
  * The bot runtime between tickets and channels: when a queue integration (typebot, n8n, webhook,
@@ -13,6 +14,10 @@ export const BOT_TURN_HISTORY = 20;
 export const BOT_REPLY_MAX_TEXTS = 50;
 /** Longest text one bot message may carry (WhatsApp's own limit is about 65 536). */
 export const BOT_TEXT_MAX = 65_536;
+/** Files one reply may post (an AI prompt with a voice posts one voice note). */
+export const BOT_REPLY_MAX_MEDIAS = 10;
+/** The type of an AI prompt's voice note (Azure's ogg-24khz-16bit-mono-opus; WhatsApp plays it as a voice message). */
+export const BOT_VOICE_MIMETYPE = 'audio/ogg; codecs=opus';
 
 export const botTurn = z.object({
   companyId: z.number().int(),
@@ -38,6 +43,11 @@ export const botReplyRequest = z.object({
   ticketId: z.number().int(),
   /** Posted in order, each as its own bot message. */
   texts: z.array(z.string().max(BOT_TEXT_MAX)).max(BOT_REPLY_MAX_TEXTS),
+  /**
+   * Files channels stored under the company's folder (an AI prompt's spoken answer), each posted as its
+   * own bot message after the texts, in order; a key outside the company's folder refuses the reply.
+   */
+  medias: z.array(inboundMedia).max(BOT_REPLY_MAX_MEDIAS).optional(),
   /** The bot is done with the ticket: useIntegration off (the ticket waits for an attendant). */
   endIntegration: z.boolean().optional(),
   /** Move the ticket to this queue of the company (logged as a redirect). */
@@ -45,7 +55,9 @@ export const botReplyRequest = z.object({
   closeTicket: z.boolean().optional(),
 });
 export type BotReplyRequest = z.infer<typeof botReplyRequest>;
-/** How many texts were posted (0 when the ticket is no longer the bot's: an attendant took it meanwhile). */
+/** A file a bot reply posts (kind, storage key, type, name, size). */
+export type BotReplyMedia = z.infer<typeof inboundMedia>;
+/** How many messages (texts and medias) were posted (0 when the ticket is no longer the bot's: an attendant took it meanwhile). */
 export const botReplyAnswer = z.object({ sent: z.number().int() });
 export type BotReplyAnswer = z.infer<typeof botReplyAnswer>;
 

@@ -246,6 +246,43 @@ describe('tickets.bot.reply', () => {
     expect(await ticketOf(lia.number)).toMatchObject({ status: 'pending', user_id: null });
   });
 
+  it('posts a voice note after the texts as the bot’s audio message, and channels.message.send carries it', async () => {
+    const kai = contactOn(PROMPTED);
+    await kai.write('Oi');
+    const ticket = await ticketOf(kai.number);
+    const voice = { mediaType: 'audio' as const, key: `company${C}/bot-voice/7c1e0a52-2f7e-4f55-9a55-0b0b3c1c2d01.ogg`, mimetype: 'audio/ogg; codecs=opus', filename: '7c1e0a52-2f7e-4f55-9a55-0b0b3c1c2d01.ogg', size: 5321 };
+    const before = h.published.length;
+    expect(await reply({ companyId: C, ticketId: ticket.id, texts: ['Segue o áudio:'], medias: [voice] })).toEqual({ sent: 2 });
+    const rows = await h.sql<{ body: string; media_type: string; media_key: string | null; media_name: string | null; from_me: boolean; user_id: number | null }[]>`
+      select body, media_type, media_key, media_name, from_me, user_id from tickets.messages where ticket_id = ${ticket.id} and from_me order by id`;
+    expect(rows).toEqual([
+      { body: 'Segue o áudio:', media_type: 'chat', media_key: null, media_name: null, from_me: true, user_id: null },
+      { body: '', media_type: 'audio', media_key: voice.key, media_name: voice.filename, from_me: true, user_id: null },
+    ]);
+    const sends = h.published.slice(before).filter((e) => e.type === 'channels.message.send') as Envelope<EventData<'channels.message.send'>>[];
+    expect(sends.map((s) => s.data.kind)).toEqual(['text', 'media']);
+    expect(sends[1]!.data).toMatchObject({ connectionId: PROMPTED, body: '', to: { number: kai.number }, media: voice });
+    const created = h.published.slice(before).filter((e) => e.type === 'tickets.message.created') as Envelope<EventData<'tickets.message.created'>>[];
+    expect(created.map((e) => e.data.message.mediaType)).toEqual(['chat', 'audio']);
+    expect((await ticketOf(kai.number)).status).toBe('pending');
+  });
+
+  it('refuses a file outside the company’s folder, posting nothing of the reply', async () => {
+    const lu = contactOn(PROMPTED);
+    await lu.write('Oi');
+    const ticket = await ticketOf(lu.number);
+    const before = h.published.length;
+    const media = (key: string) => ({ mediaType: 'audio' as const, key, mimetype: 'audio/ogg; codecs=opus', filename: 'voz.ogg', size: 10 });
+    for (const key of [`company${OTHER}/bot-voice/a.ogg`, `company${C}/../company${OTHER}/bot-voice/a.ogg`, `company${C}0/bot-voice/a.ogg`]) {
+      await expect(reply({ companyId: C, ticketId: ticket.id, texts: ['Olá'], medias: [media(`company${C}/bot-voice/ok.ogg`), media(key)] })).rejects.toMatchObject({
+        code: 'ERR_VALIDATION',
+        fields: [{ field: 'medias.1' }],
+      });
+    }
+    expect(await botSaid(ticket.id)).toEqual([]);
+    expect(h.published.slice(before).filter((e) => e.type === 'channels.message.send')).toEqual([]);
+  });
+
   it('leaves alone a ticket an attendant took meanwhile, and a ticket of another company', async () => {
     const iris = contactOn(PROMPTED);
     await iris.write('Oi');

@@ -127,17 +127,17 @@ export function PromptDialog({ open, promptId, onClose, onSaved }: PromptDialogP
           </Form.Item>
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="voice" label={t('fields.voice')}>
+              <Form.Item name="voice" label={t('fields.voice')} tooltip={t('fields.voiceHint')}>
                 <Select options={voiceOptions(t('fields.voiceText'))} optionFilterProp="label" showSearch aria-label={t('fields.voice')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="voiceKey" label={t('fields.voiceKey')}>
+              <Form.Item name="voiceKey" label={t('fields.voiceKey')} tooltip={t('fields.voiceKeyHint')}>
                 <Input maxLength={500} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="voiceRegion" label={t('fields.voiceRegion')}>
+              <Form.Item name="voiceRegion" label={t('fields.voiceRegion')} tooltip={t('fields.voiceRegionHint')}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
