@@ -23,6 +23,7 @@ import { queueProjectionHandlers } from './events/queues.js';
 import { outboundHandlers } from './events/outbound.js';
 import { autoResponseHandlers } from './events/auto-responses.js';
 import { fileListHandlers } from './events/file-lists.js';
+import { referenceHandlers } from './events/references.js';
 import { botTurnHandlers } from './events/bot-turns.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { messagesApiRoutes } from './routes/messages-api.routes.js';
@@ -56,7 +57,7 @@ const routeModules: RouteModule[] = [
 ];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
-const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, autoResponseHandlers, (d) => botTurnHandlers(d)];
+const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, referenceHandlers, autoResponseHandlers, (d) => botTurnHandlers(d)];
 
 /**
  * Options tests give: the drivers sessions use per channel (default: the real ones), or a whole session

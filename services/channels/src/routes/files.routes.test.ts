@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, emissionsFor, type Envelope, type FileListRecord } from '@atende/kit';
-import { multipartBody, png } from '@atende/kit/testing';
+import { fullPlan, multipartBody, png } from '@atende/kit/testing';
 import { startHarness, type Harness } from '../testing/harness.js';
 
 /** File lists (spec 002 §2 "Files", §3, §5, §7): /api/files, /api/files/:id, /api/files/uploadList/:id; channels.fileList.get. */
@@ -288,5 +288,20 @@ describe('channels.fileList.get', () => {
       options: [{ name: 'Tabela', path: expect.stringMatching(/^company11\/file-lists\/.+\.pdf$/), mediaType: 'application/pdf' }],
     });
     expect(await ask(h.bus, 'channels.fileList.get', { companyId: 12, fileListId: list.id })).toBeNull();
+  });
+});
+
+describe('channels.refs.check', () => {
+  it("answers which integrations and file lists named are not the company's", async () => {
+    h.plans.set(11, fullPlan());
+    const list = await create('admin11', 'Conferida', [{ name: 'Um' }], 'Segue');
+    const integration = await api('admin11', 'POST', '/api/queueIntegration', { type: 'webhook', name: 'Gancho conferido', urlN8N: 'https://hooks.example.com/x' });
+    expect(integration.status).toBe(201);
+    const ids = { integrationIds: [integration.body.id, 987_654], fileListIds: [list.id, 987_655] };
+    expect(await ask(h.bus, 'channels.refs.check', { companyId: 11, ...ids })).toEqual({ missingIntegrationIds: [987_654], missingFileListIds: [987_655] });
+    expect(await ask(h.bus, 'channels.refs.check', { companyId: 12, ...ids })).toEqual({
+      missingIntegrationIds: [integration.body.id, 987_654],
+      missingFileListIds: [list.id, 987_655],
+    });
   });
 });

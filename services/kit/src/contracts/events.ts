@@ -196,6 +196,18 @@ export const requestSchemas = {
     }),
   },
   /**
+   * tickets → channels: which of these integrations and file lists are not the company's (a queue or a
+   * chatbot option names them on save).
+   */
+  'channels.refs.check': {
+    request: z.object({
+      companyId: z.number().int(),
+      integrationIds: z.array(z.number().int()).max(1000),
+      fileListIds: z.array(z.number().int()).max(1000),
+    }),
+    response: z.object({ missingIntegrationIds: z.array(z.number().int()), missingFileListIds: z.array(z.number().int()) }),
+  },
+  /**
    * tickets (chatbot) → channels: a file list of the company to send to a contact (null: none there).
    * Only options whose file was uploaded; `path` is the file's key in the shared media storage.
    */
@@ -209,7 +221,6 @@ export const requestSchemas = {
       })
       .nullable(),
   },
-  /** campaigns (schedules) → tickets: a contact of the company, by id (null: none there). */
   /** tickets → channels: whether the company has at least one active auto-response (tickets caches it). */
   'channels.autoResponse.active': {
     request: z.object({ companyId: z.number().int() }),
@@ -231,6 +242,7 @@ export const requestSchemas = {
     request: botReplyRequest,
     response: botReplyAnswer,
   },
+  /** campaigns (schedules) → tickets: a contact of the company, by id (null: none there). */
   'tickets.contact.get': {
     request: z.object({ companyId: z.number().int(), contactId: z.number().int() }),
     response: z.object({ contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }) }).nullable(),

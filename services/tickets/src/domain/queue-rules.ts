@@ -62,24 +62,28 @@ export function checkOption(option: OptionFields, path: string, hasChildren = (o
 }
 
 /** What a tree of options refers to, to check against the company's queues and users. */
-export type OptionReferences = { queueIds: Set<number>; userIds: Set<number>; depth: number };
+export type OptionReferences = { queueIds: Set<number>; userIds: Set<number>; integrationIds: Set<number>; fileListIds: Set<number>; depth: number };
 
 /**
  * Check a tree of options sent by the queue modal (`path` names the failing field, e.g.
  * `chatbots.0.options.1.name`), starting at `level` (1 for a queue's first level).
  */
 export function checkOptionTree(inputs: ChatbotOptionInput[], path: string, level = 1): OptionReferences {
-  const refs: OptionReferences = { queueIds: new Set(), userIds: new Set(), depth: inputs.length ? level : level - 1 };
+  const refs: OptionReferences = { queueIds: new Set(), userIds: new Set(), integrationIds: new Set(), fileListIds: new Set(), depth: inputs.length ? level : level - 1 };
   if (inputs.length > 0 && level > CHATBOT_MAX_DEPTH) throw validationError(path.replace(/\.$/, ''), `Options nest at most ${CHATBOT_MAX_DEPTH} levels`);
   inputs.forEach((input, i) => {
     const at = `${path}${i}.`;
     checkOption(input, at);
     if (input.optQueueId) refs.queueIds.add(input.optQueueId);
     if (input.optUserId) refs.userIds.add(input.optUserId);
+    if (input.optIntegrationId) refs.integrationIds.add(input.optIntegrationId);
+    if (input.optFileId) refs.fileListIds.add(input.optFileId);
     if (input.options?.length) {
       const inner = checkOptionTree(input.options, `${at}options.`, level + 1);
       inner.queueIds.forEach((id) => refs.queueIds.add(id));
       inner.userIds.forEach((id) => refs.userIds.add(id));
+      inner.integrationIds.forEach((id) => refs.integrationIds.add(id));
+      inner.fileListIds.forEach((id) => refs.fileListIds.add(id));
       refs.depth = Math.max(refs.depth, inner.depth);
     }
   });

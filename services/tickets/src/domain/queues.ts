@@ -1,5 +1,6 @@
 import {
   AppError,
+  ask,
   CHATBOT_MAX_DEPTH,
   validationError,
   type AuthUser,
@@ -24,6 +25,10 @@ import { scopeOf } from './outbound.js';
 
 const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'This color is already used by another queue', { fields: [{ field: 'color', message: 'Cor já utilizada' }] });
 const nameTaken = () => new AppError('ERR_DUPLICATED_NAME', 'A queue with this name already exists', { fields: [{ field: 'name', message: 'Nome já utilizado' }] });
+
+/** How long a save waits for channels to say whether the integrations and file lists it names exist. */
+const CHANNEL_REFS_TIMEOUT_MS = 2000;
+const noReferences = (): OptionReferences => ({ queueIds: new Set(), userIds: new Set(), integrationIds: new Set(), fileListIds: new Set(), depth: 0 });
 
 /** The columns of an option from what the modal sent. */
 const optionValues = (input: Omit<ChatbotOptionInput, 'options' | 'id'>) => ({
@@ -53,6 +58,32 @@ export function createQueuesDesk(deps: TicketsDeps) {
   };
 
   /** The queues and users an options tree names must be the company's. */
+  /**
+   * Integrations and file lists are channels' records: it is asked which of those named are not the
+   * company's. When channels does not answer the save goes on (the runtime lookups are scoped to the
+   * company, so an id that is not its own never sends anything).
+   */
+  const checkChannelReferences = async (
+    companyId: number,
+    refs: { integrationIds: Iterable<number>; fileListIds: Iterable<number> },
+    fields: { integration: string; fileList: string },
+  ) => {
+    const integrationIds = [...new Set(refs.integrationIds)];
+    const fileListIds = [...new Set(refs.fileListIds)];
+    if (integrationIds.length === 0 && fileListIds.length === 0) return;
+    const answer = await ask(ctx.bus, 'channels.refs.check', { companyId, integrationIds, fileListIds }, { timeoutMs: CHANNEL_REFS_TIMEOUT_MS }).catch((err: unknown) => {
+      ctx.logger.warn({ err, companyId }, 'channels did not say whether the integrations and file lists exist; saved unchecked');
+      return null;
+    });
+    if (answer?.missingIntegrationIds.length) throw validationError(fields.integration, 'must be an integration of the company');
+    if (answer?.missingFileListIds.length) throw validationError(fields.fileList, 'must be a file list of the company');
+  };
+  /** The ids a queue body and its options name in channels. */
+  const channelRefsOf = (body: { integrationId?: number | null; fileListId?: number | null }, refs: Pick<OptionReferences, 'integrationIds' | 'fileListIds'> | null) => ({
+    integrationIds: [...(body.integrationId ? [body.integrationId] : []), ...(refs?.integrationIds ?? [])],
+    fileListIds: [...(body.fileListId ? [body.fileListId] : []), ...(refs?.fileListIds ?? [])],
+  });
+
   const checkReferences = async (tx: TicketsDb, companyId: number, refs: Pick<OptionReferences, 'queueIds' | 'userIds'>) => {
     const wanted = [...refs.queueIds];
     const found = await queuesRepository(tx).byIds(companyId, wanted);
@@ -146,6 +177,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
     async create(auth: AuthUser, body: CreateQueueBody): Promise<QueueDetail> {
       const companyId = auth.companyId;
       const refs = checkOptionTree(body.chatbots ?? [], 'chatbots.');
+      await checkChannelReferences(companyId, channelRefsOf(body, refs), { integration: 'integrationId', fileList: 'fileListId' });
       const plan = (await ctx.companies.get(companyId).catch(() => null))?.plan ?? null;
       return guardUnique(() =>
         unitOfWork(async (tx, emit) => {
@@ -181,6 +213,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
     async update(auth: AuthUser, id: number, body: UpdateQueueBody): Promise<QueueDetail> {
       const companyId = auth.companyId;
       const refs = body.chatbots ? checkOptionTree(body.chatbots, 'chatbots.') : null;
+      await checkChannelReferences(companyId, channelRefsOf(body, refs), { integration: 'integrationId', fileList: 'fileListId' });
       return guardUnique(() =>
         unitOfWork(async (tx, emit) => {
           const repo = queuesRepository(tx);
@@ -249,10 +282,13 @@ export function createQueuesDesk(deps: TicketsDeps) {
         const { options, queueId: _q, parentId: _p, id: _id, ...own } = body;
         if (level > CHATBOT_MAX_DEPTH) throw validationError('parentId', `Options nest at most ${CHATBOT_MAX_DEPTH} levels`);
         checkOption({ ...own, options }, '');
-        const refs = options?.length ? checkOptionTree(options, 'options.', level + 1) : { queueIds: new Set<number>(), userIds: new Set<number>() };
+        const refs = options?.length ? checkOptionTree(options, 'options.', level + 1) : noReferences();
         if (own.optQueueId) refs.queueIds.add(own.optQueueId);
         if (own.optUserId) refs.userIds.add(own.optUserId);
+        if (own.optIntegrationId) refs.integrationIds.add(own.optIntegrationId);
+        if (own.optFileId) refs.fileListIds.add(own.optFileId);
         await checkReferences(tx, companyId, refs);
+        await checkChannelReferences(companyId, refs, { integration: 'optIntegrationId', fileList: 'optFileId' });
         const siblings = await repo.level(companyId, queue.id, body.parentId ?? null);
         const row = await repo.insertOption({ ...optionValues(own), companyId, queueId: queue.id, parentId: body.parentId ?? null, orderOption: siblings.length });
         if (options?.length) await syncOptions(tx, companyId, queue.id, row.id, options, new Map(), new Set());
@@ -273,10 +309,14 @@ export function createQueuesDesk(deps: TicketsDeps) {
         const subtree = await repo.subtree(companyId, id);
         const hasChildren = options !== undefined ? options.length > 0 : subtree.length > 1;
         checkOption(merged, '', hasChildren);
-        const refs = options ? checkOptionTree(options, 'options.', (await repo.depth(companyId, id)) + 1) : { queueIds: new Set<number>(), userIds: new Set<number>() };
+        const refs = options ? checkOptionTree(options, 'options.', (await repo.depth(companyId, id)) + 1) : noReferences();
         if (merged.optQueueId) refs.queueIds.add(merged.optQueueId);
         if (merged.optUserId) refs.userIds.add(merged.optUserId);
+        // Only what this save names anew is asked about (a reference kept as it was stays).
+        if (fields.optIntegrationId) refs.integrationIds.add(fields.optIntegrationId);
+        if (fields.optFileId) refs.fileListIds.add(fields.optFileId);
         await checkReferences(tx, companyId, refs);
+        await checkChannelReferences(companyId, refs, { integration: 'optIntegrationId', fileList: 'optFileId' });
         const row = await repo.updateOption(id, optionValues(merged));
         if (options !== undefined) {
           const scope = new Map(subtree.filter((r) => r.id !== id).map((r) => [r.id, r]));

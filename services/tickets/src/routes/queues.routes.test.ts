@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Envelope, User } from '@atende/kit';
+import { answer, type Envelope, type User } from '@atende/kit';
 import { startHarness, type Harness } from '../testing/harness.js';
 
 /** Queues with chatbot menus (spec 001 §2/§3/§5/§6/§7) and the /chatbot option routes. */
@@ -304,5 +304,42 @@ describe('/api/chatbot', () => {
     expect((await api('admin2', 'POST', '/api/chatbot', { queueId: queue.id, name: 'Intrusa' })).body.error).toBe('ERR_NO_QUEUE_FOUND');
     expect((await api('admin2', 'POST', '/api/chatbot', { parentId: option.body.id, name: 'Intrusa' })).body.error).toBe('ERR_NO_CHATBOT_FOUND');
     expect((await api('admin', 'GET', `/api/chatbot/${option.body.id}`)).body.name).toBe('Minha opção');
+  });
+});
+
+describe('integrations and file lists named by queues and options', () => {
+  it("must be the company's, as channels knows them; a channels that does not answer leaves the save unchecked", async () => {
+    // Channels, played here: integration 7 and file list 8 are company 1's.
+    const asked: unknown[] = [];
+    const responder = await answer(h.bus, 'channels.refs.check', async ({ companyId, integrationIds, fileListIds }) => {
+      asked.push({ companyId, integrationIds, fileListIds });
+      return {
+        missingIntegrationIds: integrationIds.filter((id) => !(companyId === C1 && id === 7)),
+        missingFileListIds: fileListIds.filter((id) => !(companyId === C1 && id === 8)),
+      };
+    });
+    try {
+      const ok = await makeQueue('admin', 'Integrada', { integrationId: 7, fileListId: 8 });
+      expect(ok).toMatchObject({ integrationId: 7, fileListId: 8 });
+      const foreign = await api('admin2', 'POST', '/api/queue', { name: 'Alheia', color: nextColor(), greetingMessage: 'Oi', integrationId: 7 });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.fields).toEqual([expect.objectContaining({ field: 'integrationId' })]);
+      const badList = await api('admin', 'PUT', `/api/queue/${ok.id}`, { fileListId: 9 });
+      expect(badList.status).toBe(400);
+      expect(badList.body.fields).toEqual([expect.objectContaining({ field: 'fileListId' })]);
+      const badOption = await api('admin', 'POST', '/api/chatbot', { queueId: ok.id, name: 'Arquivos', greetingMessage: 'Segue', queueType: 'file', optFileId: 99 });
+      expect(badOption.status).toBe(400);
+      expect(badOption.body.fields).toEqual([expect.objectContaining({ field: 'optFileId' })]);
+      const menu = await api('admin', 'PUT', `/api/queue/${ok.id}`, {
+        chatbots: [{ name: 'Robô de vendas', greetingMessage: 'Conectando', queueType: 'integration', optIntegrationId: 70 }],
+      });
+      expect(menu.status).toBe(400);
+      expect(asked).toContainEqual({ companyId: C1, integrationIds: [70], fileListIds: [] });
+      expect((await api('admin', 'GET', `/api/queue/${ok.id}`)).body).toMatchObject({ integrationId: 7, fileListId: 8 });
+    } finally {
+      await responder.unsubscribe();
+    }
+    // No answer from channels: the save goes on (the runtime lookups are the company's anyway).
+    expect((await makeQueue('admin', 'Sem canais', { integrationId: 70 })).integrationId).toBe(70);
   });
 });
