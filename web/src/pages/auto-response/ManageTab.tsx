@@ -3,6 +3,7 @@ import { Button, Flex, Input, Modal, Space, Switch, Table, Tag, Tooltip, Typogra
 import type { ColumnsType } from 'antd/es/table';
 import { CopyOutlined, DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { confirmDeletion } from '../../components/confirmDeletion';
 import {
   deleteAutoResponse,
   duplicateAutoResponse,
@@ -86,14 +87,15 @@ export function ManageTab() {
   };
 
   const confirmDelete = (record: AutoResponse) => {
-    void modal.confirm({
-      title: t('confirm.deleteTitle', { name: record.name }),
-      content: t('confirm.deleteMessage'),
-      okText: t('buttons.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('buttons.cancel'),
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
+    confirmDeletion(
+      modal,
+      {
+        title: t('confirm.deleteTitle', { name: record.name }),
+        content: t('confirm.deleteMessage'),
+        okText: t('buttons.delete'),
+        cancelText: t('buttons.cancel'),
+      },
+      async () => {
         try {
           await deleteAutoResponse(record.id);
           setList((current) => applyAutoResponseEvent(current, { action: 'delete', autoResponseId: record.id }));
@@ -102,7 +104,7 @@ export function ManageTab() {
           snackbarError(t('errors.delete'), err);
         }
       },
-    });
+    );
   };
 
   const exportCsv = async () => {
@@ -194,7 +196,12 @@ export function ManageTab() {
       width: 90,
       align: 'center',
       render: (isActive: boolean, row) => (
-        <Switch checked={isActive} loading={switching.has(row.id)} aria-label={t('table.switchOf', { name: row.name })} onChange={(checked) => void setActive(row, checked)} />
+        <Switch
+          checked={isActive}
+          loading={switching.has(row.id)}
+          aria-label={t('table.switchOf', { name: row.name })}
+          onChange={(checked) => void setActive(row, checked)}
+        />
       ),
     },
     {
@@ -277,7 +284,16 @@ export function ManageTab() {
       {failed ? (
         <LoadFailed title={t('errors.load')} retryLabel={t('buttons.retry')} onRetry={() => void load()} />
       ) : (
-        <Table<AutoResponse> rowKey="id" size="middle" columns={columns} dataSource={rows} loading={loading} pagination={{ pageSize: 20, hideOnSinglePage: true }} locale={{ emptyText: t('table.empty') }} scroll={{ x: 900 }} />
+        <Table<AutoResponse>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          locale={{ emptyText: t('table.empty') }}
+          scroll={{ x: 900 }}
+        />
       )}
       <AutoResponseDialog open={dialog.open} record={dialog.record} onClose={() => setDialog((d) => ({ ...d, open: false }))} onSaved={upsert} />
     </Flex>

@@ -8,6 +8,7 @@ import { createConnection, disconnectSession, getConnection, removeGreetingMedia
 import { listQueues } from '../../api/queues';
 import { listAllPrompts } from '../../api/prompts';
 import { toastError, toastInfo, toastSuccess, toastWarning, translateError } from '../../errors/toast';
+import { useDialogRecord } from '../../hooks/useDialogRecord';
 import { importNeedsNewPairing, importRenewsPairing } from './importRules';
 import {
   connectionFormValues,
@@ -48,7 +49,6 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   const [form] = Form.useForm<ConnectionFormValues>();
   const [modal, modalHolder] = Modal.useModal();
   const [tab, setTab] = useState<EditorTab>('general');
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [stored, setStored] = useState<WhatsappConnection | null>(null);
   const [schedules, setSchedules] = useState<WeekdaySchedule[]>(() => connectionSchedules(null));
@@ -60,39 +60,26 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   const importEnabled = Form.useWatch('importEnabled', form);
 
   // The connection (or a new one's defaults) each time the dialog opens.
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    form.resetFields();
-    setTab('general');
-    setRegenerateToken(false);
-    setStored(null);
-    setMedia(null);
-    if (connectionId === null) {
+  const loading = useDialogRecord(open, connectionId, {
+    start(isNew) {
+      form.resetFields();
+      setTab('general');
+      setRegenerateToken(false);
+      setStored(null);
+      setMedia(null);
+      if (!isNew) return;
       form.setFieldsValue(connectionFormValues(null));
       setSchedules(connectionSchedules(null));
-      return;
-    }
-    setLoading(true);
-    getConnection(connectionId)
-      .then((c) => {
-        if (!active) return;
-        setStored(c);
-        setMedia(c.greetingMediaAttachment ?? null);
-        form.setFieldsValue(connectionFormValues(c));
-        setSchedules(connectionSchedules(c.schedules));
-      })
-      .catch((err: unknown) => {
-        if (!active) return;
-        toastError(err);
-        onClose();
-      })
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-    // (onClose is left out: a new identity of the page's callback must not reload the connection.)
-  }, [open, connectionId, form]);
+    },
+    read: getConnection,
+    apply(c) {
+      setStored(c);
+      setMedia(c.greetingMediaAttachment ?? null);
+      form.setFieldsValue(connectionFormValues(c));
+      setSchedules(connectionSchedules(c.schedules));
+    },
+    onClose,
+  });
 
   // The company's queues for the selectors (GET /api/queue).
   useEffect(() => {
@@ -166,7 +153,11 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
       toastWarning(t('validation.schedules'), { form: true });
       return;
     }
-    const body = toConnectionBody(values, { channel: (stored?.channel as typeof channel | undefined) ?? channel, schedules: showSchedules ? schedules : undefined, regenerateToken });
+    const body = toConnectionBody(values, {
+      channel: (stored?.channel as typeof channel | undefined) ?? channel,
+      schedules: showSchedules ? schedules : undefined,
+      regenerateToken,
+    });
     const repair = importNeedsNewPairing(stored, body, Date.now());
     const renew = repair || importRenewsPairing(stored, body);
     if (repair && !(await confirmImportRestart())) return;
@@ -264,7 +255,14 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
               <>
                 <Typography.Text data-testid="greeting-media">{media.split('/').pop()}</Typography.Text>
                 <Tooltip title={t('buttons.removeMedia')}>
-                  <Button danger type="text" icon={<DeleteOutlined />} aria-label={t('buttons.removeMedia')} disabled={mediaBusy} onClick={() => void removeMedia()} />
+                  <Button
+                    danger
+                    type="text"
+                    icon={<DeleteOutlined />}
+                    aria-label={t('buttons.removeMedia')}
+                    disabled={mediaBusy}
+                    onClick={() => void removeMedia()}
+                  />
                 </Tooltip>
               </>
             )}
@@ -324,8 +322,19 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="importRecentMessages" label={t('fields.importRecentMessages')} dependencies={['importOldMessages']} rules={[check('importRecentMessages')]}>
-              <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME} style={{ width: '100%' }} aria-label={t('fields.importRecentMessages')} disabledDate={(d) => d.isAfter(dayjs())} />
+            <Form.Item
+              name="importRecentMessages"
+              label={t('fields.importRecentMessages')}
+              dependencies={['importOldMessages']}
+              rules={[check('importRecentMessages')]}
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format={DATE_TIME}
+                style={{ width: '100%' }}
+                aria-label={t('fields.importRecentMessages')}
+                disabledDate={(d) => d.isAfter(dayjs())}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -345,7 +354,12 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
             style={{ fontFamily: regenerateToken ? undefined : 'monospace' }}
           />
           <Tooltip title={t('buttons.regenerateToken')}>
-            <Button icon={<SyncOutlined />} aria-label={t('buttons.regenerateToken')} disabled={connectionId === null || regenerateToken} onClick={() => setRegenerateToken(true)} />
+            <Button
+              icon={<SyncOutlined />}
+              aria-label={t('buttons.regenerateToken')}
+              disabled={connectionId === null || regenerateToken}
+              onClick={() => setRegenerateToken(true)}
+            />
           </Tooltip>
           <Tooltip title={t('buttons.copyToken')}>
             <Button icon={<CopyOutlined />} aria-label={t('buttons.copyToken')} disabled={!token || regenerateToken} onClick={() => void copyToken()} />
@@ -354,7 +368,13 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="sendIdQueue" label={t('fields.sendIdQueue')} tooltip={t('fields.sendIdQueueHint')} dependencies={['timeSendQueue']} rules={[check('sendIdQueue')]}>
+          <Form.Item
+            name="sendIdQueue"
+            label={t('fields.sendIdQueue')}
+            tooltip={t('fields.sendIdQueueHint')}
+            dependencies={['timeSendQueue']}
+            rules={[check('sendIdQueue')]}
+          >
             <Select allowClear options={queueOptions} aria-label={t('fields.sendIdQueue')} placeholder={t('fields.none')} />
           </Form.Item>
         </Col>
@@ -368,7 +388,14 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   const integrationsTab = (
     <>
       <Form.Item name="queueIds" label={t('fields.queueIds')}>
-        <Select mode="multiple" allowClear options={queueOptions} optionFilterProp="label" aria-label={t('fields.queueIds')} placeholder={t('fields.queueIdsPlaceholder')} />
+        <Select
+          mode="multiple"
+          allowClear
+          options={queueOptions}
+          optionFilterProp="label"
+          aria-label={t('fields.queueIds')}
+          placeholder={t('fields.queueIdsPlaceholder')}
+        />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -475,7 +502,15 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     { key: 'messages', label: t('dialog.tabs.messages'), forceRender: true, children: messagesTab },
     { key: 'chatbot', label: t('dialog.tabs.chatbot'), forceRender: true, children: chatbotTab },
     { key: 'nps', label: t('dialog.tabs.nps'), forceRender: true, children: npsTab },
-    ...(showSchedules ? [{ key: 'schedules', label: t('dialog.tabs.schedules'), children: <WeekdaySchedulesTable namespace="connections" value={schedules} onChange={setSchedules} /> }] : []),
+    ...(showSchedules
+      ? [
+          {
+            key: 'schedules',
+            label: t('dialog.tabs.schedules'),
+            children: <WeekdaySchedulesTable namespace="connections" value={schedules} onChange={setSchedules} />,
+          },
+        ]
+      : []),
   ];
 
   const channelName = t(`channels.${stored?.channel ?? channel}`, { defaultValue: stored?.channel ?? channel });

@@ -7,6 +7,7 @@ import { InfiniteTablePage } from '../../components/InfiniteTablePage';
 import { deleteFileList, listFileLists, type FileListRecord } from '../../api/files';
 import { useAuth } from '../../auth/AuthContext';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
+import { confirmDeletion } from '../../components/confirmDeletion';
 import NoPermission from '../../components/NoPermission';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { isAdmin } from '../../permissions';
@@ -41,14 +42,15 @@ function FilesScreen() {
   const saved = (record: FileListRecord) => apply((current) => applyRecordEvent(current, { action: 'update', record }, (r) => textMatches(search, r.name)));
 
   const confirmDelete = (target: FileListRecord) => {
-    void modal.confirm({
-      title: t('confirm.deleteTitle', { name: target.name }),
-      content: t('confirm.deleteMessage'),
-      okText: t('buttons.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('buttons.cancel'),
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
+    confirmDeletion(
+      modal,
+      {
+        title: t('confirm.deleteTitle', { name: target.name }),
+        content: t('confirm.deleteMessage'),
+        okText: t('buttons.delete'),
+        cancelText: t('buttons.cancel'),
+      },
+      async () => {
         try {
           await deleteFileList(target.id);
           apply((current) => applyRecordEvent(current, { action: 'delete', id: target.id }));
@@ -57,7 +59,7 @@ function FilesScreen() {
           toastError(err);
         }
       },
-    });
+    );
   };
 
   const columns: ColumnsType<FileListRecord> = [

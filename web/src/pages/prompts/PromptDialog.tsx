@@ -5,6 +5,7 @@ import type { Queue } from '@atende/kit/contracts';
 import { createPrompt, getPrompt, updatePrompt, type Prompt } from '../../api/prompts';
 import { listQueues } from '../../api/queues';
 import { toastError, toastSuccess } from '../../errors/toast';
+import { useDialogRecord } from '../../hooks/useDialogRecord';
 import { promptFormValues, promptLimits, serverFieldErrors, toPromptBody, voiceOptions, type PromptFormValues } from './promptRules';
 
 export type PromptDialogProps = {
@@ -23,33 +24,19 @@ export type PromptDialogProps = {
 export function PromptDialog({ open, promptId, onClose, onSaved }: PromptDialogProps) {
   const { t } = useTranslation('prompts');
   const [form] = Form.useForm<PromptFormValues>();
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [queues, setQueues] = useState<Queue[]>([]);
 
   // The prompt (with its API key in full) or a new one's defaults, each time the dialog opens.
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    form.resetFields();
-    if (promptId === null) {
-      form.setFieldsValue(promptFormValues(null));
-      return;
-    }
-    setLoading(true);
-    getPrompt(promptId)
-      .then((p) => active && form.setFieldsValue(promptFormValues(p)))
-      .catch((err: unknown) => {
-        if (!active) return;
-        toastError(err);
-        onClose();
-      })
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-    // (onClose is left out: a new identity of the page's callback must not reload the prompt.)
-  }, [open, promptId, form]);
+  const loading = useDialogRecord(open, promptId, {
+    start(isNew) {
+      form.resetFields();
+      if (isNew) form.setFieldsValue(promptFormValues(null));
+    },
+    read: getPrompt,
+    apply: (p) => form.setFieldsValue(promptFormValues(p)),
+    onClose,
+  });
 
   // The company's queues for the selector (GET /api/queue).
   useEffect(() => {
@@ -65,7 +52,13 @@ export function PromptDialog({ open, promptId, onClose, onSaved }: PromptDialogP
 
   /** A server message in the form's words when it is one the form knows. */
   const fieldMessage = (message: string) =>
-    message === 'Required' ? t('validation.required') : message === 'Informe o setor' ? t('validation.queueRequired') : message === 'Too Long!' ? t('validation.tooLong') : message;
+    message === 'Required'
+      ? t('validation.required')
+      : message === 'Informe o setor'
+        ? t('validation.queueRequired')
+        : message === 'Too Long!'
+          ? t('validation.tooLong')
+          : message;
 
   const submit = async () => {
     let values: PromptFormValues;
@@ -113,7 +106,12 @@ export function PromptDialog({ open, promptId, onClose, onSaved }: PromptDialogP
           <Form.Item name="apiKey" label={t('fields.apiKey')} rules={[required, { max: 500, message: t('validation.tooLong') }]}>
             <Input.Password autoComplete="new-password" maxLength={500} />
           </Form.Item>
-          <Form.Item name="prompt" label={t('fields.prompt')} tooltip={t('fields.promptHint')} rules={[required, { max: 20_000, message: t('validation.tooLong') }]}>
+          <Form.Item
+            name="prompt"
+            label={t('fields.prompt')}
+            tooltip={t('fields.promptHint')}
+            rules={[required, { max: 20_000, message: t('validation.tooLong') }]}
+          >
             <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} maxLength={20_000} />
           </Form.Item>
           <Form.Item name="queueId" label={t('fields.queueId')} rules={[{ required: true, message: t('validation.queueRequired') }]}>

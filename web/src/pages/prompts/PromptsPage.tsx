@@ -4,6 +4,7 @@ import { Modal, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
+import { confirmDeletion } from '../../components/confirmDeletion';
 import { InfiniteTablePage } from '../../components/InfiniteTablePage';
 import { deletePrompt, listPrompts, type Prompt } from '../../api/prompts';
 import { toastError, toastSuccess } from '../../errors/toast';
@@ -44,14 +45,15 @@ function PromptsScreen() {
   });
 
   const confirmDelete = (target: Prompt) => {
-    void modal.confirm({
-      title: t('confirm.deleteTitle', { name: target.name }),
-      content: t('confirm.deleteMessage'),
-      okText: t('buttons.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('buttons.cancel'),
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
+    confirmDeletion(
+      modal,
+      {
+        title: t('confirm.deleteTitle', { name: target.name }),
+        content: t('confirm.deleteMessage'),
+        okText: t('buttons.delete'),
+        cancelText: t('buttons.cancel'),
+      },
+      async () => {
         try {
           await deletePrompt(target.id);
           apply((current) => applyRecordEvent(current, { action: 'delete', id: target.id }));
@@ -60,7 +62,7 @@ function PromptsScreen() {
           toastError(err);
         }
       },
-    });
+    );
   };
 
   const columns: ColumnsType<Prompt> = [

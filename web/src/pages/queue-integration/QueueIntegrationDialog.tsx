@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Upload } from 'antd';
 import { ExperimentOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { QueueIntegration } from '../../api/queueIntegrations';
 import { createQueueIntegration, getQueueIntegration, testQueueIntegration, updateQueueIntegration } from '../../api/queueIntegrations';
 import { errorBodyOf } from '../../errors/errorMessage';
 import { toastError, toastSuccess, translateError } from '../../errors/toast';
+import { useDialogRecord } from '../../hooks/useDialogRecord';
 import { IntegrationTypeLogo } from './IntegrationTypeLogo';
 import {
   INTEGRATION_LANGUAGES,
@@ -37,34 +38,21 @@ export type QueueIntegrationDialogProps = {
 export function QueueIntegrationDialog({ open, integrationId, onClose, onSaved }: QueueIntegrationDialogProps) {
   const { t } = useTranslation('queueIntegrations');
   const [form] = Form.useForm<IntegrationFormValues>();
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const type = Form.useWatch('type', form) ?? 'typebot';
   const shown = new Set<IntegrationField>(fieldsOfType(type));
 
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    form.resetFields();
-    if (integrationId === null) {
-      form.setFieldsValue(integrationFormValues(null));
-      return;
-    }
-    setLoading(true);
-    getQueueIntegration(integrationId)
-      .then((record) => active && form.setFieldsValue(integrationFormValues(record)))
-      .catch((err: unknown) => {
-        if (!active) return;
-        toastError(err);
-        onClose();
-      })
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-    // (onClose is left out: a new identity of the page's callback must not reload the record.)
-  }, [open, integrationId, form]);
+  // The integration (or a new one's defaults) each time the dialog opens.
+  const loading = useDialogRecord(open, integrationId, {
+    start(isNew) {
+      form.resetFields();
+      if (isNew) form.setFieldsValue(integrationFormValues(null));
+    },
+    read: getQueueIntegration,
+    apply: (record) => form.setFieldsValue(integrationFormValues(record)),
+    onClose,
+  });
 
   const problemText = (problem: FieldProblem) => ('text' in problem ? problem.text : t(problem.key, problem.values));
   const check = (field: IntegrationField) => ({
@@ -120,7 +108,8 @@ export function QueueIntegrationDialog({ open, integrationId, onClose, onSaved }
     setTesting(true);
     try {
       const result = await testQueueIntegration(toTestBody(values));
-      if (result.type === 'dialogflow') toastSuccess(result.reply ? t('toasts.testOkDialogflow', { reply: result.reply }) : t('toasts.testOkDialogflowNoReply'));
+      if (result.type === 'dialogflow')
+        toastSuccess(result.reply ? t('toasts.testOkDialogflow', { reply: result.reply }) : t('toasts.testOkDialogflowNoReply'));
       else toastSuccess(t('toasts.testOk', { status: result.status, ms: result.elapsedMs }));
     } catch (err) {
       showServerFields(err);
@@ -157,7 +146,13 @@ export function QueueIntegrationDialog({ open, integrationId, onClose, onSaved }
     ),
   }));
   const textField = (field: IntegrationField, label: string, max: number, extra: { hint?: string; area?: boolean } = {}) => (
-    <Form.Item name={field} label={label} tooltip={extra.hint} required={['name', 'projectName', 'urlN8N', 'typebotSlug'].includes(field)} rules={[check(field)]}>
+    <Form.Item
+      name={field}
+      label={label}
+      tooltip={extra.hint}
+      required={['name', 'projectName', 'urlN8N', 'typebotSlug'].includes(field)}
+      rules={[check(field)]}
+    >
       {extra.area ? <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={max} /> : <Input maxLength={max} />}
     </Form.Item>
   );

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { Modal, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { confirmDeletion } from '../../components/confirmDeletion';
 import { InfiniteTablePage } from '../../components/InfiniteTablePage';
 import { deleteQueueIntegration, listQueueIntegrations, type QueueIntegration } from '../../api/queueIntegrations';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
@@ -40,14 +41,10 @@ function QueueIntegrationScreen() {
   useQueueIntegrationEvents((event) => apply((current) => applyRecordEvent(current, event, matches)));
 
   const confirmDelete = (target: QueueIntegration) => {
-    void modal.confirm({
-      title: t('confirm.deleteTitle', { name: target.name }),
-      content: t('confirm.deleteText'),
-      okText: t('actions.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('dialog.cancel'),
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
+    confirmDeletion(
+      modal,
+      { title: t('confirm.deleteTitle', { name: target.name }), content: t('confirm.deleteText'), okText: t('actions.delete'), cancelText: t('dialog.cancel') },
+      async () => {
         try {
           await deleteQueueIntegration(target.id);
           apply((current) => applyRecordEvent(current, { action: 'delete', id: target.id }));
@@ -56,7 +53,7 @@ function QueueIntegrationScreen() {
           toastError(err);
         }
       },
-    });
+    );
   };
 
   const columns: ColumnsType<QueueIntegration> = [
