@@ -1,7 +1,7 @@
 import { readServiceAccount } from '@atende/kit';
 import type { ChatCompletionRequest } from '../domain/ai-requests.js';
 import { openAiCompatibleClient, type AiClient } from '../drivers/openai-compatible.js';
-import { serviceAccountAssertion } from './google-auth.js';
+import { exchangeServiceAccountToken } from './google-auth.js';
 import { TTS_OUTPUT_FORMAT, ttsUrl, voiceSsml, type PromptVoice } from '../domain/prompt-voice.js';
 
 /**
@@ -97,28 +97,19 @@ export function createBotServices(options: BotServicesOptions) {
     const cacheKey = `${account.clientEmail}|${account.privateKeyId ?? ''}`;
     const cached = tokens.get(cacheKey);
     if (cached && cached.expiresAt > Date.now() + 60_000) return { token: cached.token, projectId: account.projectId };
-    let assertion: string;
-    try {
-      assertion = serviceAccountAssertion(account, options.tokenUrl);
-    } catch {
-      throw new BotCallError('the service-account private key could not be read');
+    const exchange = await exchangeServiceAccountToken(account, { tokenUrl: options.tokenUrl, timeoutMs: options.timeoutMs });
+    if (!exchange.ok) {
+      switch (exchange.problem) {
+        case 'unreadable-key':
+          throw new BotCallError('the service-account private key could not be read');
+        case 'unreachable':
+          throw new BotCallError(exchange.timedOut ? `Google's token endpoint did not answer within ${options.timeoutMs} ms` : "Google's token endpoint could not be reached");
+        default:
+          throw new BotCallError(`Google's token endpoint answered HTTP ${exchange.status}${exchange.reason ? `: ${exchange.reason}` : ''}`, exchange.status);
+      }
     }
-    let response: Response;
-    try {
-      response = await fetch(options.tokenUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch {
-      throw new BotCallError("Google's token endpoint could not be reached");
-    }
-    const body = (await response.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
-    if (!response.ok || typeof body?.access_token !== 'string') throw new BotCallError(`Google's token endpoint answered HTTP ${response.status}`, response.status);
-    const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    tokens.set(cacheKey, { token: body.access_token, expiresAt: Date.now() + lifetime * 1000 });
-    return { token: body.access_token, projectId: account.projectId };
+    tokens.set(cacheKey, { token: exchange.token, expiresAt: Date.now() + exchange.expiresInS * 1000 });
+    return { token: exchange.token, projectId: account.projectId };
   };
 
   return {

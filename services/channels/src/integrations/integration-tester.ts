@@ -8,7 +8,7 @@ import {
   type QueueIntegrationTestResult,
   type ServiceAccount,
 } from '@atende/kit';
-import { serviceAccountAssertion } from './google-auth.js';
+import { exchangeServiceAccountToken, googleError } from './google-auth.js';
 
 /**
  * POST /queueIntegration/testSession: really reaches what the integration names. Dialogflow: the
@@ -29,23 +29,10 @@ export const TEST_TEXT: Record<IntegrationLanguage, string> = { 'pt-BR': 'Olá',
 
 type Reached = { response: Response; elapsedMs: number };
 
-const unreachable = (what: string, err: unknown) => {
-  const timedOut = (err as { name?: string } | null)?.name === 'TimeoutError' || (err as { name?: string } | null)?.name === 'AbortError';
-  return new AppError('ERR_INTEGRATION_UNREACHABLE', timedOut ? `${what} did not answer in time` : `${what} could not be reached`);
-};
+const timedOutError = (err: unknown) => ['TimeoutError', 'AbortError'].includes((err as { name?: string } | null)?.name ?? '');
+const unreachable = (what: string, timedOut: boolean) =>
+  new AppError('ERR_INTEGRATION_UNREACHABLE', timedOut ? `${what} did not answer in time` : `${what} could not be reached`);
 const failed = (message: string, status: number) => new AppError('ERR_INTEGRATION_TEST_FAILED', message, { extra: { status } });
-
-/** Google's error text of a JSON answer ({ error: { message } } or { error, error_description }), read at most 64 KB. */
-async function googleError(response: Response): Promise<string> {
-  try {
-    const text = (await response.text()).slice(0, 65_536);
-    const body = JSON.parse(text) as { error?: string | { message?: string; status?: string }; error_description?: string };
-    if (typeof body.error === 'object' && body.error) return body.error.message ?? body.error.status ?? '';
-    return [body.error, body.error_description].filter(Boolean).join(': ');
-  } catch {
-    return '';
-  }
-}
 
 /** The answer's body is not wanted: released so the connection is freed. */
 const discard = async (response: Response) => {
@@ -62,36 +49,26 @@ export function createIntegrationTester(options: IntegrationTesterOptions) {
       const response = await doFetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
       return { response, elapsedMs: Date.now() - started };
     } catch (err) {
-      throw unreachable(what, err);
+      throw unreachable(what, timedOutError(err));
     }
   };
 
   /** An access token for the service account, or why Google refused the key. */
   const accessToken = async (account: ServiceAccount): Promise<string> => {
-    let assertion: string;
-    try {
-      assertion = serviceAccountAssertion(account, options.tokenUrl);
-    } catch {
-      throw validationError('jsonContent', 'private_key could not be read');
+    const exchange = await exchangeServiceAccountToken(account, { tokenUrl: options.tokenUrl, timeoutMs: options.timeoutMs, fetch: doFetch });
+    if (exchange.ok) return exchange.token;
+    switch (exchange.problem) {
+      case 'unreadable-key':
+        throw validationError('jsonContent', 'private_key could not be read');
+      case 'unreachable':
+        throw unreachable("Google's token endpoint", exchange.timedOut);
+      case 'refused':
+        throw new AppError('ERR_INTEGRATION_CREDENTIALS_REFUSED', `Google refused the service-account key${exchange.reason ? `: ${exchange.reason}` : ''}`, {
+          fields: [{ field: 'jsonContent', message: 'Key refused by Google' }],
+        });
+      case 'failed':
+        throw failed(`Google's token endpoint answered HTTP ${exchange.status}${exchange.reason ? `: ${exchange.reason}` : ''}`, exchange.status);
     }
-    const { response } = await reach("Google's token endpoint", options.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
-    });
-    if (response.status === 400 || response.status === 401 || response.status === 403) {
-      const reason = await googleError(response);
-      throw new AppError('ERR_INTEGRATION_CREDENTIALS_REFUSED', `Google refused the service-account key${reason ? `: ${reason}` : ''}`, {
-        fields: [{ field: 'jsonContent', message: 'Key refused by Google' }],
-      });
-    }
-    if (!response.ok) {
-      const reason = await googleError(response);
-      throw failed(`Google's token endpoint answered HTTP ${response.status}${reason ? `: ${reason}` : ''}`, response.status);
-    }
-    const token = (await response.json().catch(() => null)) as { access_token?: unknown } | null;
-    if (!token || typeof token.access_token !== 'string' || !token.access_token) throw failed("Google's token endpoint answered without a token", response.status);
-    return token.access_token;
   };
 
   const dialogflow = async (body: QueueIntegrationTestBody): Promise<QueueIntegrationTestResult> => {
