@@ -81,19 +81,24 @@ export function useCompanyEvent<T = unknown>(name: string, handler: (payload: T)
   }, [socket, companyId, name]);
 }
 
-/** Realtime's presence event (`user:status`), read safely: the handler gets the user and whether they are online. */
-export function usePresenceEvent(handler: (userId: number, online: boolean) => void): void {
+/** Subscribes to a platform event that is not company-prefixed (`dashboard:update`, `user:status`, …) while mounted. */
+export function useSocketEvent<T = unknown>(name: string, handler: (payload: T) => void): void {
   const socket = useSocket();
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {
     if (!socket) return;
-    const listener = (event: { userId?: unknown; online?: unknown } | null) => {
-      if (typeof event?.userId === 'number') ref.current(event.userId, !!event.online);
-    };
-    socket.on('user:status', listener);
+    const listener = (payload: T) => ref.current(payload);
+    socket.on(name, listener);
     return () => {
-      socket.off('user:status', listener);
+      socket.off(name, listener);
     };
-  }, [socket]);
+  }, [socket, name]);
+}
+
+/** Realtime's presence event (`user:status`), read safely: the handler gets the user and whether they are online. */
+export function usePresenceEvent(handler: (userId: number, online: boolean) => void): void {
+  useSocketEvent<{ userId?: unknown; online?: unknown } | null>('user:status', (event) => {
+    if (typeof event?.userId === 'number') handler(event.userId, !!event.online);
+  });
 }

@@ -32,11 +32,15 @@ const message: ChatMessage = {
   createdAt: '2025-01-01T12:00:00.000Z',
   sender: { id: 1, name: 'User 1', profileImage: null, urlPicture: null },
 };
-const addressed = (subject: string, data: unknown) => {
-  const emissions = emissionsFor(subject, { companyId: 5, data });
-  for (const e of emissions) expect(e.event).toBe('company-{companyId}-chat');
-  return emissions.map((e) => ({ audience: e.audience, payload: e.payload }));
-};
+/** The company-{id}-chat emissions of a subject (each is doubled on a narrower channel, see below). */
+const addressed = (subject: string, data: unknown) =>
+  emissionsFor(subject, { companyId: 5, data })
+    .filter((e) => e.event === 'company-{companyId}-chat')
+    .map((e) => ({ audience: e.audience, payload: e.payload }));
+const narrowChannels = (subject: string, data: unknown) =>
+  emissionsFor(subject, { companyId: 5, data })
+    .filter((e) => e.event !== 'company-{companyId}-chat')
+    .map((e) => ({ event: e.event, userId: e.audience.to === 'user' ? e.audience.userId : null }));
 
 describe('company-{companyId}-chat emissions: only the participants are addressed', () => {
   it('a new chat reaches each participant on their own (never the company)', () => {
@@ -70,6 +74,22 @@ describe('company-{companyId}-chat emissions: only the participants are addresse
 
   it('a read marker reaches the reader only', () => {
     expect(addressed('tickets.chat.read', { chat, userId: 2 })).toEqual([{ audience: { to: 'user', userId: 2 }, payload: { action: 'update', record: chat } }]);
+  });
+});
+
+describe('company-{companyId}-chat-user-{userId} and company-{companyId}-chat-{chatId}', () => {
+  it("a chat's list changes reach each participant on their own chat-user channel", () => {
+    expect(narrowChannels('tickets.chat.created', eventSchemas['tickets.chat.created'].parse({ chat }))).toEqual(
+      [1, 2, 3].map((userId) => ({ event: `company-{companyId}-chat-user-${userId}`, userId })),
+    );
+    expect(narrowChannels('tickets.chat.deleted', { chatId: 7, userIds: [2] })).toEqual([{ event: 'company-{companyId}-chat-user-2', userId: 2 }]);
+    expect(narrowChannels('tickets.chat.read', { chat, userId: 3 })).toEqual([{ event: 'company-{companyId}-chat-user-3', userId: 3 }]);
+  });
+
+  it("a new message reaches the participants on the chat's own channel, and nobody else", () => {
+    expect(narrowChannels('tickets.chatMessage.created', eventSchemas['tickets.chatMessage.created'].parse({ message, chat }))).toEqual(
+      [1, 2, 3].map((userId) => ({ event: 'company-{companyId}-chat-7', userId })),
+    );
   });
 });
 

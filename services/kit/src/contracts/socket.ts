@@ -49,6 +49,8 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'admin.company.deleted': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'delete', companyId: data.companyId }, audience: { to: 'super' } }],
   'tickets.ticket.created': ({ data }) => [
     { event: 'company-{companyId}-ticket', payload: { action: 'update', ticket: data.ticket }, audience: { to: 'ticket', ticket: data.ticket } },
+    ticketActivity({ action: 'create', ticketId: data.ticket.id, uuid: data.ticket.uuid, status: data.ticket.status, at: data.ticket.updatedAt }, data.ticket),
+    dashboardUpdate,
   ],
   'tickets.ticket.updated': ({ data }) => [
     {
@@ -56,9 +58,13 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
       payload: { action: 'update', ticket: data.ticket },
       audience: { to: 'ticket', ticket: data.ticket, previous: data.previous, lostPayload: { action: 'delete', ticketId: data.ticket.id } },
     },
+    ticketActivity({ action: 'update', ticketId: data.ticket.id, uuid: data.ticket.uuid, status: data.ticket.status, at: data.ticket.updatedAt }, data.ticket),
+    dashboardUpdate,
   ],
   'tickets.ticket.deleted': ({ data }) => [
     { event: 'company-{companyId}-ticket', payload: { action: 'delete', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope } },
+    ticketActivity({ action: 'delete', ticketId: data.ticketId, uuid: null, status: data.scope.status, at: null }, data.scope),
+    dashboardUpdate,
   ],
   'tickets.ticket.unreadReset': ({ data }) => [
     { event: 'company-{companyId}-ticket', payload: { action: 'updateUnread', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope } },
@@ -69,6 +75,7 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
       payload: { action: 'create', message: data.message, ticket: data.ticket, contact: data.contact },
       audience: { to: 'ticket', ticket: data.ticket },
     },
+    ticketActivity({ action: 'message', ticketId: data.ticket.id, uuid: data.ticket.uuid, status: data.ticket.status, at: data.message.createdAt, fromMe: data.message.fromMe }, data.ticket),
   ],
   'tickets.message.updated': ({ data }) => [
     { event: 'company-{companyId}-appMessage', payload: { action: 'update', message: data.message }, audience: { to: 'ticket', ticket: data.scope } },
@@ -124,7 +131,19 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'channels.connection.updated': ({ data }) =>
     data.whatsapp ? [{ event: 'company-{companyId}-whatsapp', payload: { action: 'update', whatsapp: { ...data.whatsapp, token: '' } }, audience: { to: 'company' } }] : [],
   'channels.connection.deleted': ({ data }) => [{ event: 'company-{companyId}-whatsapp', payload: { action: 'delete', whatsappId: data.connectionId }, audience: { to: 'company' } }],
-  'channels.session.updated': ({ data }) => [{ event: 'company-{companyId}-whatsappSession', payload: { action: 'update', session: data.session }, audience: { to: 'company' } }],
+  'channels.session.updated': ({ data }) => [
+    { event: 'company-{companyId}-whatsappSession', payload: { action: 'update', session: data.session }, audience: { to: 'company' } },
+    // A connection that dropped is the one system problem the admins must act on (read the QR code again).
+    ...(CONNECTION_ALERTS.has(data.session.status)
+      ? [
+          {
+            event: 'system:alert',
+            payload: { level: 'warning', code: `CONNECTION_${data.session.status}`, whatsappId: data.session.id, status: data.session.status, at: data.session.updatedAt } satisfies SystemAlert,
+            audience: { to: 'admins' } as const,
+          },
+        ]
+      : []),
+  ],
   // History import progress (spec 001 §7 importMessages-{companyId}): counts and a date, shown on the
   // connections screen, which admins and users whose allowConnections treats them as admins open.
   'channels.import.progress': ({ data }) => [{ event: 'importMessages-{companyId}', payload: data, audience: { to: 'company' } }],
@@ -171,6 +190,33 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'channels.prompt.deleted': ({ data }) => [{ event: 'company-{companyId}-prompt', payload: { action: 'delete', promptId: data.promptId }, audience: { to: 'admins' } }],
 };
 
+/**
+ * `ticket:activity` (spec 000 §7 live events): a compact line per change of a ticket (created, updated,
+ * deleted, a message), to whoever may see the ticket, for activity feeds that do not want whole records.
+ */
+export type TicketActivity = {
+  action: 'create' | 'update' | 'delete' | 'message';
+  ticketId: number;
+  uuid: string | null;
+  status: string;
+  /** When it happened (the ticket's updatedAt, the message's createdAt); null for a delete. */
+  at: string | null;
+  fromMe?: boolean;
+};
+const ticketActivity = (payload: TicketActivity, ticket: TicketScope): SocketEmission => ({ event: 'ticket:activity', payload, audience: { to: 'ticket', ticket } });
+
+/**
+ * `dashboard:update`: the company's figures changed (a ticket was created, moved or deleted); dashboards
+ * and the real-time panel load them again. To the whole company, as a company-wide count changed even when
+ * the receiver may not see that ticket; it carries nothing but the cause.
+ */
+export type DashboardUpdate = { action: 'update'; cause: 'ticket' };
+const dashboardUpdate: SocketEmission = { event: 'dashboard:update', payload: { action: 'update', cause: 'ticket' } satisfies DashboardUpdate, audience: { to: 'company' } };
+
+/** `system:alert`: something the company's admins must act on; today a connection that went down. */
+export type SystemAlert = { level: 'warning' | 'error'; code: string; whatsappId?: number; status?: string; at: string };
+const CONNECTION_ALERTS = new Set<string>(['DISCONNECTED', 'TIMEOUT']);
+
 const autoResponseEmission = (payload: AutoResponseSocketPayload): SocketEmission => ({ event: 'company-{companyId}-autoResponse', payload, audience: { to: 'admins' } });
 
 function announcementEmissions(action: 'create' | 'update', record: EventData<'admin.announcement.created'>['announcement']): SocketEmission[] {
@@ -192,9 +238,20 @@ function quickMessageEmission(action: 'create' | 'update', record: EventData<'ti
 
 const participantsOf = (chat: Chat): number[] => chat.users.map((u) => u.userId);
 
-/** The internal chat is private to its participants: each one is addressed on their own, nobody else is. */
+/**
+ * The internal chat is private to its participants: each one is addressed on their own, nobody else is.
+ * Besides company-{id}-chat, each hears its own company-{id}-chat-user-{userId} (the chat list) and, for
+ * what happens inside a chat (a message, a read), company-{id}-chat-{chatId} (spec 002 §7 live channels).
+ */
 function chatEmissions(userIds: number[], payload: ChatSocketPayload): SocketEmission[] {
-  return [...new Set(userIds)].map((userId) => ({ event: 'company-{companyId}-chat', payload, audience: { to: 'user', userId } }));
+  const chatId = payload.action === 'new-message' ? payload.chat.id : null;
+  return [...new Set(userIds)].flatMap((userId) => {
+    const audience = { to: 'user', userId } as const;
+    return [
+      { event: 'company-{companyId}-chat', payload, audience },
+      chatId === null ? { event: `company-{companyId}-chat-user-${userId}`, payload, audience } : { event: `company-{companyId}-chat-${chatId}`, payload, audience },
+    ];
+  });
 }
 
 export function emissionsFor(subject: string, envelope: { companyId: number | null; data: unknown }): SocketEmission[] {

@@ -4,7 +4,7 @@ import { getDashboard } from '../../api/dashboard';
 import { listMoments } from '../../api/moments';
 import { errorCodeOf } from '../../errors/errorMessage';
 import { toastError } from '../../errors/toast';
-import { useCompanyEvent, usePresenceEvent, useSocket } from '../../socket/SocketContext';
+import { useCompanyEvent, usePresenceEvent, useSocket, useSocketEvent } from '../../socket/SocketContext';
 import { rangePeriod } from './rangeRules';
 import { applyPresence, LIVE_STATUSES, refreshDelay } from './realtimeRules';
 
@@ -23,7 +23,7 @@ export type RealtimeState = {
 
 /**
  * The real-time metrics: today's figures and the tickets waiting and in service now, loaded again a moment
- * after the company's ticket and message events (debounced: at most one load per burst, at the latest 5 s
+ * after the company's ticket and message events and `dashboard:update` (debounced: at most one load per burst, at the latest 5 s
  * after its first event) and after a reconnection; presence changes (`user:status`) apply at once.
  */
 export function useRealtimeMetrics(options: { panel: boolean; showAll: boolean }): RealtimeState & { reload(): void } {
@@ -94,6 +94,8 @@ export function useRealtimeMetrics(options: { panel: boolean; showAll: boolean }
     );
   }, [load]);
 
+  // dashboard:update: a company-wide figure changed, also through tickets this user may not see.
+  useSocketEvent('dashboard:update', changed);
   useCompanyEvent('ticket', changed);
   useCompanyEvent('appMessage', changed);
 

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { emissionsFor } from './socket.js';
+
+const ticket = {
+  id: 31,
+  uuid: '7d0e5c1a-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+  status: 'open',
+  userId: 4,
+  queueId: 2,
+  isGroup: false,
+  updatedAt: '2026-11-27T10:00:00.000Z',
+};
+const byEvent = (subject: string, data: unknown, event: string) => emissionsFor(subject, { companyId: 5, data }).filter((e) => e.event === event);
+
+describe('ticket:activity (spec 000 §7 live events)', () => {
+  it('a ticket created or updated is one line to whoever may see that ticket', () => {
+    for (const [subject, action] of [
+      ['tickets.ticket.created', 'create'],
+      ['tickets.ticket.updated', 'update'],
+    ] as const) {
+      const [activity, ...more] = byEvent(subject, { ticket, previous: null }, 'ticket:activity');
+      expect(more).toEqual([]);
+      expect(activity).toEqual({
+        event: 'ticket:activity',
+        payload: { action, ticketId: 31, uuid: ticket.uuid, status: 'open', at: ticket.updatedAt },
+        audience: { to: 'ticket', ticket },
+      });
+    }
+  });
+
+  it('a message says who wrote it, and a delete carries the last known scope only', () => {
+    const message = { id: 9, fromMe: false, createdAt: '2026-11-27T10:01:00.000Z' };
+    expect(byEvent('tickets.message.created', { message, ticket, contact: {} }, 'ticket:activity')[0]?.payload).toEqual({
+      action: 'message',
+      ticketId: 31,
+      uuid: ticket.uuid,
+      status: 'open',
+      at: message.createdAt,
+      fromMe: false,
+    });
+    const scope = { id: 31, status: 'pending', userId: null, queueId: 2, isGroup: false };
+    expect(byEvent('tickets.ticket.deleted', { ticketId: 31, scope }, 'ticket:activity')).toEqual([
+      { event: 'ticket:activity', payload: { action: 'delete', ticketId: 31, uuid: null, status: 'pending', at: null }, audience: { to: 'ticket', ticket: scope } },
+    ]);
+  });
+});
+
+describe('dashboard:update', () => {
+  it('every ticket change tells the whole company its figures changed, with nothing about the ticket', () => {
+    for (const [subject, data] of [
+      ['tickets.ticket.created', { ticket }],
+      ['tickets.ticket.updated', { ticket, previous: null }],
+      ['tickets.ticket.deleted', { ticketId: 31, scope: ticket }],
+    ] as const) {
+      expect(byEvent(subject, data, 'dashboard:update')).toEqual([{ event: 'dashboard:update', payload: { action: 'update', cause: 'ticket' }, audience: { to: 'company' } }]);
+    }
+    expect(byEvent('tickets.message.created', { message: { createdAt: '', fromMe: true }, ticket, contact: {} }, 'dashboard:update')).toEqual([]);
+  });
+});
+
+describe('system:alert', () => {
+  const session = (status: string) => ({ id: 3, status, qrcode: '', retries: 0, updatedAt: '2026-11-27T10:02:00.000Z' });
+  it("a connection that went down (DISCONNECTED, TIMEOUT) alerts the company's admins", () => {
+    for (const status of ['DISCONNECTED', 'TIMEOUT']) {
+      expect(byEvent('channels.session.updated', { session: session(status) }, 'system:alert')).toEqual([
+        {
+          event: 'system:alert',
+          payload: { level: 'warning', code: `CONNECTION_${status}`, whatsappId: 3, status, at: '2026-11-27T10:02:00.000Z' },
+          audience: { to: 'admins' },
+        },
+      ]);
+    }
+  });
+
+  it('a connection pairing, opening or connected is no alert', () => {
+    for (const status of ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED']) expect(byEvent('channels.session.updated', { session: session(status) }, 'system:alert')).toEqual([]);
+  });
+});
