@@ -37,8 +37,10 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 # ---------------------------------------------------------------------------------------------
 FROM deps AS build
 COPY . .
+# The connections page's 'call support' WhatsApp number, built into the web bundle (empty: button disabled).
+ARG VITE_SUPPORT_NUMBER=""
 # tsc -b over every service (dist/ beside each src/), then the web bundle (web/dist).
-RUN npm run build
+RUN VITE_SUPPORT_NUMBER="$VITE_SUPPORT_NUMBER" npm run build
 
 # ---------------------------------------------------------------------------------------------
 FROM base AS prod-deps

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { secretPem } from '@atende/kit';
+import { companiesTimeZone, secretPem } from '@atende/kit';
 
 /** The auth service's own variables (on top of the kit's cluster ones when it runs alone). */
 export const authConfigShape = {
@@ -16,6 +16,8 @@ export const authConfigShape = {
   SIGNUP_IP_MAX: z.coerce.number().int().min(1).default(20),
   SIGNUP_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   AVATAR_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  /** The companies' wall clock (shared with tickets and channels): users' work hours (startWork/endWork) are read in it at login. */
+  TICKETS_TIME_ZONE: companiesTimeZone,
 };
 
 export type AuthConfig = z.output<z.ZodObject<typeof authConfigShape>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companiesTimeZone } from '@atende/kit';
 
 /** Meta's Graph API for Facebook and Instagram connections (without an app id and secret, linking pages is refused). */
 export const facebookConfigShape = {
@@ -51,18 +52,7 @@ export const channelsConfigShape = {
    * The companies' wall clock, shared with tickets (chatbot hours, message variables): auto-response
    * windows and days are read in it.
    */
-  TICKETS_TIME_ZONE: z
-    .string()
-    .min(1)
-    .refine((tz) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'must be an IANA time zone')
-    .default('America/Sao_Paulo'),
+  TICKETS_TIME_ZONE: companiesTimeZone,
   /** Queue integration tests (Dialogflow): Google's OAuth token endpoint a service-account JWT is exchanged at. */
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   /** Queue integration tests (Dialogflow): base URL of the Dialogflow ES API (detectIntent). */

@@ -41,6 +41,23 @@ export const clusterEnvShape = {
   TRUST_PROXY: z.stringbool().default(true),
 };
 
+/**
+ * TICKETS_TIME_ZONE: the companies' wall clock (an IANA zone), read the same way by tickets (message
+ * variables, day filters), channels (auto-response windows) and auth (users' work hours at login).
+ */
+export const companiesTimeZone = z
+  .string()
+  .min(1)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone')
+  .default('America/Sao_Paulo');
+
 export { secretPem, port as portSchema, logLevel as logLevelSchema };
 
 /**

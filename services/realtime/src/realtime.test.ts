@@ -70,7 +70,9 @@ describe('presence', () => {
     const { admin } = await platform.createCompany();
     const socket = open(admin.token);
     await eventually(() => socket.connected);
-    const online = async () => (await platform.request('GET', '/api/presence', { token: admin.token })).body.find((p: { userId: number }) => p.userId === admin.user.id)?.online;
+    // GET /presence answers { onlineUsers } (spec 002 §7): an offline user is not listed.
+    const online = async () =>
+      ((await platform.request('GET', '/api/presence', { token: admin.token })).body.onlineUsers as { userId: number; online: boolean }[]).some((p) => p.userId === admin.user.id && p.online);
     await eventually(async () => (await online()) === true);
     socket.emit('userStatus');
     socket.close();

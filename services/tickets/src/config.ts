@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companiesTimeZone } from '@atende/kit';
 
 /** The tickets service's own variables. */
 export const ticketsConfigShape = {
@@ -7,14 +8,7 @@ export const ticketsConfigShape = {
   /** Largest contacts spreadsheet accepted by the import. */
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   /** Time zone of message variables (greeting, date, hour, protocol) and of day filters of the ticket list. */
-  TICKETS_TIME_ZONE: z.string().min(1).refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone').default('America/Sao_Paulo'),
+  TICKETS_TIME_ZONE: companiesTimeZone,
   /**
    * Longest life of a cached ticket-list or message-page answer (ms; 0 turns the cache off). Any change of
    * the company drops its answers at once; this only bounds what a lost event could leave stale.

@@ -18,13 +18,13 @@ export async function listCompanyUsers(): Promise<User[]> {
   return Array.isArray(data) ? data : [];
 }
 
-/** One row of GET /api/presence (auth's answer; kit has no schema of it). */
+/** One row of GET /api/presence's onlineUsers. */
 export type PresenceRow = { userId: number; online: boolean };
 
 /** GET /api/presence: who of the company is online now (polled by the internal chat every 30 s). */
 export async function listPresence(signal?: AbortSignal): Promise<PresenceRow[]> {
-  const { data } = await http.get<PresenceRow[]>('/presence', { signal });
-  return Array.isArray(data) ? data : [];
+  const { data } = await http.get<{ onlineUsers?: PresenceRow[] }>('/presence', { signal });
+  return Array.isArray(data?.onlineUsers) ? data.onlineUsers : [];
 }
 
 export async function getUser(id: number): Promise<User> {

@@ -33,8 +33,12 @@ export function companiesRepository(db: AdminDb) {
     findById: async (id: number): Promise<CompanyWithPlanRow | undefined> => (await withPlan().where(eq(companies.id, id)).limit(1))[0],
     exists: async (id: number): Promise<boolean> => (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1)).length > 0,
     all: (): Promise<CompanyWithPlanRow[]> => withPlan().orderBy(asc(companies.name), asc(companies.id)),
-    page: async (search: string | undefined, page: number, pageSize: number) => {
-      const where = search ? or(ilike(companies.name, like(search)), ilike(companies.email, like(search))) : undefined;
+    /** A page of companies by name or e-mail; `onlyId` narrows it to one company (an admin's own). */
+    page: async (search: string | undefined, page: number, pageSize: number, onlyId?: number) => {
+      const where = and(
+        search ? or(ilike(companies.name, like(search)), ilike(companies.email, like(search))) : undefined,
+        onlyId === undefined ? undefined : eq(companies.id, onlyId),
+      );
       const [rows, total] = await Promise.all([
         withPlan().where(where).orderBy(asc(companies.name), asc(companies.id)).limit(pageSize).offset((page - 1) * pageSize),
         db.select({ n: count() }).from(companies).where(where),

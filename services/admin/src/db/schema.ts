@@ -38,6 +38,13 @@ export const companies = adminSchema.table(
     email: varchar('email', { length: 254 }),
     phone: varchar('phone', { length: 30 }),
     document: varchar('document', { length: 30 }),
+    /** Postal address of the company form (spec 001 §3): street, city and state. */
+    address: varchar('address', { length: 200 }),
+    city: varchar('city', { length: 100 }),
+    state: varchar('state', { length: 50 }),
+    /** Attendants and connections the company was sold (the company form); the plan's limits still rule. */
+    numberAttendants: integer('number_attendants'),
+    numberConections: integer('number_conections'),
     planId: integer('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
     status: boolean('status').notNull().default(true),
     dueDate: date('due_date', { mode: 'string' }),

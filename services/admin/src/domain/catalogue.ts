@@ -68,8 +68,9 @@ export function createCatalogue(deps: { ctx: ServiceContext; db: AdminDb; unitOf
   }
 
   return {
-    async page(search: string | undefined, pageNumber: number) {
-      const { rows, count } = await companiesRepository(db).page(search, pageNumber, PAGE_SIZE);
+    /** Every company for a super user; an admin's own company only (GET /companiesPlan, spec 002 §6). */
+    async page(search: string | undefined, pageNumber: number, actor?: AuthUser) {
+      const { rows, count } = await companiesRepository(db).page(search, pageNumber, PAGE_SIZE, actor && !actor.super ? actor.companyId : undefined);
       return { companies: rows.map(presentCompany), count, hasMore: count > pageNumber * PAGE_SIZE };
     },
     all: async (): Promise<Company[]> => (await companiesRepository(db).all()).map(presentCompany),
@@ -94,6 +95,11 @@ export function createCatalogue(deps: { ctx: ServiceContext; db: AdminDb; unitOf
           email: input.email,
           phone: input.phone ?? null,
           document: input.document ?? null,
+          address: input.address ?? null,
+          city: input.city ?? null,
+          state: input.state ?? null,
+          numberAttendants: input.numberAttendants ?? null,
+          numberConections: input.numberConections ?? null,
           planId: input.planId,
           status: input.status ?? true,
           dueDate: input.dueDate ? input.dueDate.slice(0, 10) : null,

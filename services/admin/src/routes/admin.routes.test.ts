@@ -96,6 +96,24 @@ describe('companies', () => {
     expect(listed.name).toBe('Clínica Sorriso');
   });
 
+  it('keeps the address and the numbers of attendants and connections of the company form; an empty due date is none', async () => {
+    const created = await platform.request('POST', '/api/companies', {
+      token: superSession.token,
+      body: {
+        name: 'Clínica Endereço', email: 'owner@endereco.example', planId: 1, dueDate: '',
+        address: 'Rua das Flores, 10', city: 'Campinas', state: 'SP', numberAttendants: '4', numberConections: 2,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ dueDate: null, address: 'Rua das Flores, 10', city: 'Campinas', state: 'SP', numberAttendants: 4, numberConections: 2 });
+    const updated = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { city: 'Santos', numberAttendants: 6, dueDate: '' } });
+    expect(updated.body).toMatchObject({ city: 'Santos', state: 'SP', numberAttendants: 6, dueDate: null });
+    const read = await platform.request('GET', `/api/companies/${created.body.id}`, { token: superSession.token });
+    expect(read.body).toMatchObject({ address: 'Rua das Flores, 10', city: 'Santos', numberConections: 2 });
+    const bad = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { numberConections: -1 } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'numberConections' }] } });
+  });
+
   it('leaves nothing behind when the admin e-mail is taken', async () => {
     const taken = await platform.request('POST', '/api/companies', {
       token: superSession.token,
@@ -113,6 +131,8 @@ describe('companies', () => {
     expect(fields).toContain('Nome é obrigatório');
     expect(fields).toContain('Email é inválido');
     expect(fields).toContain('planId');
+    const blank = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'Sem email', email: '', planId: 1 } });
+    expect(blank).toMatchObject({ status: 400, body: { fields: [{ field: 'email', message: 'E-mail é obrigatório' }] } });
     const noPlan = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'No plan', email: 'x@example.com', planId: 999999 } });
     expect(noPlan).toMatchObject({ status: 404, body: { error: 'ERR_NO_PLAN_FOUND' } });
   });
@@ -134,6 +154,13 @@ describe('companies', () => {
     expect((await platform.request('GET', `/api/companies/${other.companyId}`, { token: company.admin.token })).status).toBe(404);
     expect((await platform.request('GET', `/api/companies/listPlan/${other.companyId}`, { token: company.admin.token })).status).toBe(404);
     expect((await platform.request('GET', '/api/companies', { token: company.admin.token })).status).toBe(403);
+    // The companies list with plan is shown to admins: their own company, never another's.
+    const own = await platform.request('GET', '/api/companiesPlan?pageNumber=1', { token: company.admin.token });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ count: 1, hasMore: false });
+    expect(own.body.companies.map((c: { id: number }) => c.id)).toEqual([company.companyId]);
+    expect(own.body.companies[0].plan).toMatchObject({ id: expect.any(Number) });
+    expect((await platform.request('GET', '/api/companiesPlan?pageNumber=1', { token: attendant.token })).status).toBe(403);
     expect((await platform.request('PUT', `/api/companies/${company.companyId}`, { token: company.admin.token, body: { dueDate: '2999-01-01' } })).status).toBe(403);
     expect((await platform.request('DELETE', `/api/companies/${other.companyId}`, { token: company.admin.token })).status).toBe(403);
   });

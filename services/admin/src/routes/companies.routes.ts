@@ -23,8 +23,9 @@ export function companiesRoutes(app: HttpApp, deps: { catalogue: Catalogue; guar
   app.get('/api/companies', { preHandler: guards.super, schema: { tags, querystring: companiesPageQuery, response: { 200: companiesPage } } }, (request) =>
     catalogue.page(request.query.searchParam, request.query.pageNumber),
   );
-  app.get('/api/companiesPlan', { preHandler: guards.super, schema: { tags, querystring: companiesPageQuery, response: { 200: companiesPage } } }, (request) =>
-    catalogue.page(request.query.searchParam, request.query.pageNumber),
+  // The companies list with plan is shown to admins (spec 002 §6): a company's admin sees their own only.
+  app.get('/api/companiesPlan', { preHandler: guards.admin, schema: { tags, querystring: companiesPageQuery, response: { 200: companiesPage } } }, (request) =>
+    catalogue.page(request.query.searchParam, request.query.pageNumber, request.auth),
   );
   app.get('/api/companies/list', { preHandler: guards.super, schema: { tags, response: { 200: z.array(company) } } }, () => catalogue.all());
   app.get(

@@ -5,6 +5,7 @@ import {
   mediaWhitelists,
   sniffType,
   type AuthUser,
+  type PresenceAnswer,
   type CreateUserBody,
   type Emit,
   type ServiceContext,
@@ -119,13 +120,12 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
       if (target.profileImage) await ctx.storage.remove(target.profileImage).catch(() => undefined);
     },
 
-    async presence(actor: AuthUser) {
-      return (await readUsers.allOfCompany(actor.companyId)).map((u) => ({
-        userId: u.id,
-        name: u.name,
-        online: u.online,
-        lastSeenAt: u.lastSeenAt?.toISOString() ?? null,
-      }));
+    /** GET /presence: the company's users online now (spec 002 §7 answers onlineUsers). */
+    async presence(actor: AuthUser): Promise<PresenceAnswer> {
+      const online = (await readUsers.allOfCompany(actor.companyId)).filter((u) => u.online);
+      return {
+        onlineUsers: online.map((u) => ({ id: u.id, userId: u.id, name: u.name, online: true as const, lastSeenAt: u.lastSeenAt?.toISOString() ?? null })),
+      };
     },
 
     async findForSession(userId: number): Promise<User | null> {

@@ -19,6 +19,7 @@ import type { UserRow } from '../db/schema.js';
 import { usersRepository, type AuthDb } from '../db/users.repository.js';
 import type { Accounts } from './accounts.js';
 import { MAIN_COMPANY_ID, subscriptionState } from './subscription.js';
+import { assertWithinWorkHours } from './work-hours.js';
 
 export type ClientInfo = { ip: string; userAgent?: string };
 export type IssuedSession = SessionAnswer & { refreshToken: string; refreshExpiresAt: Date };
@@ -88,6 +89,8 @@ export function createSessions(deps: {
       }
       const entry = await ctx.companies.get(row.companyId);
       if (entry && !entry.company.status && !row.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
+      // Checked after the password, so only the account's owner learns the hours.
+      assertWithinWorkHours(row, new Date(), config.TICKETS_TIME_ZONE);
       await limits.reset(emailKey);
       const sessionId = randomUUID();
       const refreshToken = newRefreshToken();

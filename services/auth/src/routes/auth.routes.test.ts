@@ -2,6 +2,7 @@ import { generateSigningKeys, createTokenSigner } from '@atende/kit';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { minuteOfDay } from '../domain/work-hours.js';
 
 let platform: TestPlatform;
 const sockets: Socket[] = [];
@@ -78,6 +79,42 @@ describe('access tokens at private routes', () => {
     const answer = await platform.request('GET', '/api/auth/me', { token });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ email: ADMIN_EMAIL, company: { id: 1 } });
+  });
+});
+
+describe('work hours at login', () => {
+  /** HH:mm `offset` minutes from now on the companies' clock (the platform's default time zone). */
+  const clockIn = (offset: number) => {
+    const minute = (minuteOfDay(new Date(), 'America/Sao_Paulo') + offset + 1440) % 1440;
+    return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  };
+
+  it('refuses a login outside the user\'s startWork–endWork with ERR_OUT_OF_HOURS, and lets it in within them', async () => {
+    const company = await platform.createCompany();
+    const { user, email, password } = await platform.createUser(company.admin);
+    const hours = await platform.request('PUT', `/api/users/${user.id}`, { token: company.admin.token, body: { startWork: clockIn(120), endWork: clockIn(180) } });
+    expect(hours.status).toBe(200);
+    const refused = await platform.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe('ERR_OUT_OF_HOURS');
+    expect(refused.body).not.toHaveProperty('token');
+    // Only the right password learns about the hours.
+    const wrong = await platform.request('POST', '/api/auth/login', { body: { email, password: 'wrong-pass-1' } });
+    expect(wrong.body.error).toBe('ERR_INVALID_CREDENTIALS');
+
+    const moved = await platform.request('PUT', `/api/users/${user.id}`, { token: company.admin.token, body: { startWork: clockIn(-60), endWork: clockIn(60) } });
+    expect(moved.status).toBe(200);
+    const allowed = await platform.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.token).toEqual(expect.any(String));
+  });
+
+  it('applies to admins too', async () => {
+    const company = await platform.createCompany();
+    await platform.request('PUT', `/api/users/${company.admin.user.id}`, { token: company.admin.token, body: { startWork: clockIn(120), endWork: clockIn(180) } });
+    const refused = await platform.request('POST', '/api/auth/login', { body: { email: company.email, password: company.password } });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe('ERR_OUT_OF_HOURS');
   });
 });
 

@@ -88,9 +88,13 @@ describe('GET /api/users', () => {
     expect(found.body.users.map((u: { email: string }) => u.email)).toEqual(['one@example.com']);
   });
 
-  it('is for admins; /api/users/list is for everyone of the company', async () => {
-    const attendant = await platform.createUser(other.admin);
-    expect((await platform.request('GET', '/api/users', { token: attendant.session.token })).status).toBe(403);
+  it('is for everyone of the company, like /api/users/list (an attendant searches whom to transfer to)', async () => {
+    const attendant = await platform.createUser(other.admin, { name: 'Transferring Attendant' });
+    const search = await platform.request('GET', '/api/users?searchParam=transferring', { token: attendant.session.token });
+    expect(search.status).toBe(200);
+    expect(search.body.users.map((u: { id: number }) => u.id)).toEqual([attendant.user.id]);
+    const page = await platform.request('GET', '/api/users', { token: attendant.session.token });
+    expect(page.body.users.every((u: { companyId: number }) => u.companyId === other.companyId)).toBe(true);
     const list = await platform.request('GET', '/api/users/list', { token: attendant.session.token });
     expect(list.status).toBe(200);
     expect(list.body.every((u: { companyId: number }) => u.companyId === other.companyId)).toBe(true);

@@ -5,6 +5,7 @@ import {
   idParams,
   listUsersQuery,
   okAnswer,
+  presenceAnswer,
   toggleWidthBody,
   updateUserBody,
   user,
@@ -15,13 +16,12 @@ import {
 } from '@atende/kit';
 import type { Accounts } from '../domain/accounts.js';
 
-const presence = z.array(z.object({ userId: z.number().int(), name: z.string(), online: z.boolean(), lastSeenAt: z.string().nullable() }));
-
 export function usersRoutes(app: HttpApp, deps: { accounts: Accounts; guards: Guards }): void {
   const { accounts, guards } = deps;
   const tags = ['users'];
 
-  app.get('/api/users', { preHandler: guards.admin, schema: { tags, querystring: listUsersQuery, response: { 200: usersPage } } }, async (request) =>
+  // Any user of the company: attendants search users to transfer a ticket to (spec 000 §5, §7); the Users screen is the admins'.
+  app.get('/api/users', { preHandler: guards.authenticated, schema: { tags, querystring: listUsersQuery, response: { 200: usersPage } } }, async (request) =>
     accounts.page(request.auth, request.query.searchParam, request.query.pageNumber),
   );
 
@@ -66,7 +66,7 @@ export function usersRoutes(app: HttpApp, deps: { accounts: Accounts; guards: Gu
     },
   );
 
-  app.get('/api/presence', { preHandler: guards.authenticated, schema: { tags, response: { 200: presence } } }, async (request) =>
+  app.get('/api/presence', { preHandler: guards.authenticated, schema: { tags, response: { 200: presenceAnswer } } }, async (request) =>
     accounts.presence(request.auth),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { CampaignsDb } from '../deps.js';
 import { connections } from './contact-lists.schema.js';
 
@@ -20,5 +20,16 @@ export function connectionsRepository(db: CampaignsDb) {
 /** The company's connection with this id (name, channel, status), or null when it is not one of the company's. */
 export async function connectionOfCompany(db: CampaignsDb, companyId: number, id: number): Promise<ConnectionRow | null> {
   const [row] = await db.select().from(connections).where(and(eq(connections.id, id), eq(connections.companyId, companyId))).limit(1);
+  return row ?? null;
+}
+
+/** The connection a schedule without one is sent on: the company's default, else a connected WhatsApp one, else its first. */
+export async function defaultConnectionOf(db: CampaignsDb, companyId: number): Promise<ConnectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(eq(connections.companyId, companyId))
+    .orderBy(desc(connections.isDefault), desc(eq(connections.status, 'CONNECTED')), desc(eq(connections.channel, 'whatsapp')), asc(connections.id))
+    .limit(1);
   return row ?? null;
 }

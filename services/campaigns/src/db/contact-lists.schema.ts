@@ -46,8 +46,21 @@ export const connections = campaignsSchema.table(
     name: varchar('name', { length: 50 }).notNull(),
     channel: varchar('channel', { length: 20 }).notNull(),
     status: varchar('status', { length: 20 }).notNull(),
+    /** The company's default connection: a schedule saved without one is sent on it. */
+    isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [index('connections_company_idx').on(t.companyId)],
+);
+
+/** Projection of tickets' queues (a campaign's queueId must be the company's; answers show its name). */
+export const queues = campaignsSchema.table(
+  'queues',
+  {
+    id: integer('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+  },
+  (t) => [index('queues_company_idx').on(t.companyId)],
 );
 
 /** Campaign settings (spec 002 §3 "Campaign setting"): one JSON value per company and key. */

@@ -18,7 +18,7 @@ import { campaignsRepository, type CampaignRow, type NewCampaignRow } from '../d
 import { connectionOfCompany } from '../db/connections.repository.js';
 import { contactListsRepository } from '../db/contact-lists.repository.js';
 import { canCancel, canRestart, campaignEditable, statusForSave } from './campaigns.js';
-import { presentCampaign, presentCampaigns } from './campaign-presenters.js';
+import { presentCampaign, presentCampaignDetail, presentCampaigns } from './campaign-presenters.js';
 import { prepareShipments, taggedRecipients } from './campaign-runner.js';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -99,9 +99,7 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
     },
 
     async show(auth: AuthUser, id: number): Promise<CampaignDetail> {
-      const row = await find(db, auth.companyId, id);
-      const [campaign, report] = await Promise.all([presentCampaign(deps, db, row), campaignsRepository(db).report(row.id)]);
-      return { ...campaign, report };
+      return presentCampaignDetail(deps, db, await find(db, auth.companyId, id));
     },
 
     async create(auth: AuthUser, body: CampaignBody): Promise<Campaign> {

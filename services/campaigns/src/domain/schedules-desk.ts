@@ -14,7 +14,7 @@ import {
   type UpdateScheduleBody,
 } from '@atende/kit';
 import type { CampaignsDb, CampaignsDeps } from '../deps.js';
-import { connectionOfCompany } from '../db/connections.repository.js';
+import { connectionOfCompany, defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type NewScheduleRow, type ScheduleRow } from '../db/schedules.repository.js';
 import { isLocked } from './schedules.js';
 
@@ -119,8 +119,10 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
 
     async create(auth: AuthUser, body: CreateScheduleBody): Promise<Schedule> {
       const contact = await contactOf(auth.companyId, body.contactId);
-      await checkConnection(auth.companyId, body.whatsappId);
+      if (body.whatsappId !== null) await checkConnection(auth.companyId, body.whatsappId);
       if (body.ticketUserId !== null) await checkUser(auth.companyId, body.ticketUserId);
+      // Without a connection the company's default sends it (none yet: the dispatcher looks again when it is due).
+      const whatsappId = body.whatsappId ?? (await defaultConnectionOf(db, auth.companyId))?.id ?? null;
       return unitOfWork(async (tx, emit) => {
         const row = await schedulesRepository(tx).insert({
           companyId: auth.companyId,
@@ -129,7 +131,7 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           contactNumber: contact.number,
           contactName: contact.name,
           userId: auth.userId,
-          whatsappId: body.whatsappId,
+          whatsappId,
           ticketUserId: body.ticketUserId,
           queueId: body.queueId,
           sendAt: body.sendAt,

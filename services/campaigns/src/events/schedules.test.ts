@@ -71,6 +71,14 @@ describe('dispatchDueSchedules', () => {
     expect(sends).toHaveLength(1);
   });
 
+  it('sends a schedule saved without a connection on the one the company has when it is due', async () => {
+    const s = await create();
+    await h.sql`update campaigns.schedules set whatsapp_id = null where id = ${s.id}`;
+    expect(await dispatchDueSchedules(deps)).toBe(1);
+    expect(sends.map((r) => r.connectionId)).toEqual([CONN]);
+    expect(await row(s.id)).toMatchObject({ status: 'ENVIADA', error: null });
+  });
+
   it('closes the ticket after sending by default (statusTicket closed)', async () => {
     await create();
     await dispatchDueSchedules(deps);

@@ -1,5 +1,6 @@
 import { AppError, ask, fileMediaType, type RequestOf, type ScheduleDayRule, type ScheduleInterval } from '@atende/kit';
 import type { CampaignsDeps, Worker } from '../deps.js';
+import { defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type ScheduleRow } from '../db/schedules.repository.js';
 import { createSchedulesDesk } from '../domain/schedules-desk.js';
 import { nextSendAt, sendOptions } from '../domain/schedules.js';
@@ -16,11 +17,10 @@ const failureText = (err: unknown): string => {
   return (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 };
 
-function sendRequest(row: ScheduleRow): RequestOf<'tickets.api.send'> {
+function sendRequest(row: ScheduleRow, connectionId: number): RequestOf<'tickets.api.send'> {
   return {
     companyId: row.companyId,
-    // The API requires the connection; a row without one fails as ERRO below.
-    connectionId: row.whatsappId ?? 0,
+    connectionId,
     number: row.contactNumber,
     body: row.body,
     ...sendOptions(row),
@@ -53,8 +53,10 @@ export async function dispatchDueSchedules(deps: CampaignsDeps, now: Date = new 
   for (const row of claimed) {
     let failure: string | null = null;
     try {
-      if (row.whatsappId === null) throw new AppError('ERR_NO_WAPP_FOUND', 'No connection chosen');
-      await ask(ctx.bus, 'tickets.api.send', sendRequest(row), { timeoutMs: SEND_TIMEOUT_MS });
+      // Saved without a connection (the company had none then): the default one now.
+      const connectionId = row.whatsappId ?? (await defaultConnectionOf(db, row.companyId))?.id;
+      if (connectionId === undefined) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'No connection to send it on');
+      await ask(ctx.bus, 'tickets.api.send', sendRequest(row, connectionId), { timeoutMs: SEND_TIMEOUT_MS });
       sent++;
     } catch (err) {
       failure = failureText(err);

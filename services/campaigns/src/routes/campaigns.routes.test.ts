@@ -96,7 +96,35 @@ describe('campaigns CRUD', () => {
     const c = await create();
     const res = await api('admin', 'GET', `/api/campaigns/${c.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: c.id, report: { validContacts: 0, delivered: 0, confirmationRequested: 0, confirmed: 0 } });
+    // Not started yet: the valid contacts are the list's WhatsApp-valid items (Ana; Bia is not valid).
+    expect(res.body).toMatchObject({ id: c.id, report: { validContacts: 1, delivered: 0, confirmationRequested: 0, confirmed: 0 }, shipping: [] });
+  });
+
+  it('shows the list contacts (isWhatsappValid), the recipients (shipping), the chosen attendant and queue (spec 002 §3)', async () => {
+    await h.sql`insert into campaigns.queues (id, company_id, name) values (3, ${C1}, 'Suporte') on conflict (id) do nothing`;
+    const c = await create({ openTicket: 'enabled', userId: 12, queueId: 3 });
+    expect(c.user).toEqual({ id: 12, name: expect.any(String) });
+    expect(c.queue).toEqual({ id: 3, name: 'Suporte' });
+    await setStatus(c.id, 'CANCELADA');
+    expect((await api('admin', 'POST', `/api/campaigns/${c.id}/restart`)).status).toBe(200);
+    const res = await api('admin', 'GET', `/api/campaigns/${c.id}`);
+    expect(res.body.contactList).toMatchObject({
+      id: list1,
+      name: 'Clientes',
+      contacts: [
+        { name: 'Ana', number: '5511999990001', isWhatsappValid: true },
+        { name: 'Bia', number: '5511999990002', isWhatsappValid: false },
+      ],
+    });
+    expect(res.body.shipping).toEqual([
+      { id: expect.any(Number), number: '5511999990001', name: 'Ana', confirmation: false, deliveredAt: null, confirmationRequestedAt: null, confirmedAt: null },
+    ]);
+    expect(res.body.user).toEqual({ id: 12, name: expect.any(String) });
+    const listed = (await api('admin', 'GET', '/api/campaigns')).body.records.find((r: { id: number }) => r.id === c.id);
+    expect(listed.user).toEqual({ id: 12, name: expect.any(String) });
+    expect(listed.queue).toEqual({ id: 3, name: 'Suporte' });
+    // A queue this service has not heard of: its id only.
+    expect((await create({ openTicket: 'enabled', userId: 12, queueId: 999 })).queue).toBeNull();
   });
 
   it('updates, then deletes, announcing each change', async () => {
@@ -227,7 +255,7 @@ describe('permissions and isolation', () => {
   it('needs the useCampaigns plan flag', async () => {
     const res = await api('admin3', 'GET', '/api/campaigns');
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(res.body.error).toBe('ERR_NO_PERMISSION');
   });
 
   it("answers 404 for another company's campaign on every route", async () => {

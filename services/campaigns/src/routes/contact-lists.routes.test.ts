@@ -116,8 +116,8 @@ describe('contact lists', () => {
     expect((await api('user', 'POST', '/api/contact-lists', { name: 'Nada' })).body.error).toBe('ERR_NO_PERMISSION');
     expect((await api('user', 'GET', '/api/contact-list-items?contactListId=1')).body.error).toBe('ERR_NO_PERMISSION');
     const noPlan = await api('admin3', 'GET', '/api/contact-lists');
-    expect(noPlan.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
-    expect((await api('admin3', 'POST', '/api/contact-list-items', { contactListId: 1, name: 'Ana', number: '5511999990000' })).body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(noPlan.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api('admin3', 'POST', '/api/contact-list-items', { contactListId: 1, name: 'Ana', number: '5511999990000' })).body.error).toBe('ERR_NO_PERMISSION');
     expect((await h.request('GET', '/api/contact-lists')).status).toBe(401);
   });
 });

@@ -80,16 +80,29 @@ describe('POST /api/schedules', () => {
     expect(short.body.fields).toEqual([{ field: 'body', message: 'Mensagem muito curta' }]);
     const missing = await api('user1', 'POST', '/api/schedules', { body: 'Mensagem válida' });
     expect(missing.status).toBe(400);
-    expect(missing.body.fields).toEqual(
-      expect.arrayContaining([
-        { field: 'contactId', message: 'Obrigatório' },
-        { field: 'sendAt', message: 'Obrigatório' },
-        { field: 'whatsappId', message: 'Obrigatório' },
-      ]),
-    );
+    // Spec 002 §5 requires contactId and sendAt, not the connection.
+    expect(missing.body.fields).toEqual([
+      { field: 'contactId', message: 'Obrigatório' },
+      { field: 'sendAt', message: 'Obrigatório' },
+    ]);
     const bad = await api('user1', 'POST', '/api/schedules', valid({ sendAt: 'amanhã', intervalo: 9, tipoDias: 1, enviarQuantasVezes: 0 }));
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['enviarQuantasVezes', 'intervalo', 'sendAt', 'tipoDias']);
+  });
+
+  it('takes a schedule without a connection: the company\'s default one sends it', async () => {
+    await h.addConnection(C1, 503, 'Padrão');
+    await h.sql`update campaigns.connections set is_default = true where id = 503`;
+    try {
+      const res = await api('user1', 'POST', '/api/schedules', { body: 'Lembrete da sua consulta', contactId: ana, sendAt: inAnHour() });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ contactId: ana, whatsappId: 503, status: 'PENDENTE' });
+    } finally {
+      await h.sql`delete from campaigns.connections where id = 503`;
+    }
+    const withoutDefault = await api('user1', 'POST', '/api/schedules', { body: 'Lembrete da sua consulta', contactId: ana, sendAt: inAnHour() });
+    expect(withoutDefault.status).toBe(201);
+    expect(withoutDefault.body.whatsappId).toBe(CONN1);
   });
 
   it("refuses another company's contact, connection or attendant", async () => {
@@ -109,8 +122,8 @@ describe('POST /api/schedules', () => {
     expect((await h.request('POST', '/api/schedules', { body: valid() })).status).toBe(401);
     const res = await api('noPlan', 'POST', '/api/schedules', valid());
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
-    expect((await api('noPlan', 'GET', '/api/schedules')).body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(res.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api('noPlan', 'GET', '/api/schedules')).body.error).toBe('ERR_NO_PERMISSION');
   });
 });
 

@@ -96,8 +96,8 @@ describe('plan, greeting and token', () => {
   });
 
   it('refuses a channel the plan lacks, and every channel without a plan', () => {
-    expect(() => assertChannelAllowed({ useWhatsapp: true, useInstagram: false }, 'instagram')).toThrow(expect.objectContaining({ code: 'ERR_PLAN_FEATURE_DISABLED' }));
-    expect(() => assertChannelAllowed(null, 'whatsapp')).toThrow(expect.objectContaining({ code: 'ERR_PLAN_FEATURE_DISABLED' }));
+    expect(() => assertChannelAllowed({ useWhatsapp: true, useInstagram: false }, 'instagram')).toThrow(expect.objectContaining({ code: 'ERR_NO_PERMISSION' }));
+    expect(() => assertChannelAllowed(null, 'whatsapp')).toThrow(expect.objectContaining({ code: 'ERR_NO_PERMISSION' }));
     expect(() => assertChannelAllowed({ useWhatsapp: true }, 'whatsappapi')).not.toThrow();
   });
 

@@ -18,7 +18,7 @@ export type ConnectionPlan = Partial<Record<PlanFlag, boolean>> & { connections?
 
 export function assertChannelAllowed(plan: ConnectionPlan | null, channel: Channel): void {
   if (!plan?.[channelPlanFlag(channel)]) {
-    throw new AppError('ERR_PLAN_FEATURE_DISABLED', `The company's plan does not include ${channel} connections`);
+    throw new AppError('ERR_NO_PERMISSION', `The company's plan does not include ${channel} connections`, { extra: { feature: channelPlanFlag(channel) } });
   }
 }
 

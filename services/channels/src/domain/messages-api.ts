@@ -59,7 +59,7 @@ export function createMessagesApi(deps: ChannelsDeps) {
       const entry = await ctx.companies.get(connection.companyId);
       if (entry?.company?.status === false) throw new AppError('ERR_COMPANY_INACTIVE', 'The company is inactive');
       if (!entry?.plan?.useExternalApi) {
-        throw new AppError('ERR_PLAN_FEATURE_DISABLED', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
+        throw new AppError('ERR_NO_PERMISSION', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.', { extra: { feature: 'useExternalApi' } });
       }
       return connection;
     },

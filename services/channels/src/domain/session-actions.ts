@@ -5,14 +5,15 @@ import type { SessionAction } from './sessions.js';
 
 /**
  * The connections page's session buttons (spec 001 §1): try again (start), new QR (renew) and disconnect
- * (logout), on a connection of the caller's own company. The worker running the session acts; the page
- * follows through company-{id}-whatsappSession.
+ * (logout), on a connection of the caller's own company; a super user also acts from the all-connections
+ * page's dialog on any company's (spec 001 §2). The worker running the session acts; the page follows
+ * through company-{id}-whatsappSession.
  */
 export function createSessionActions(deps: Pick<ChannelsDeps, 'db' | 'sessions'>) {
   const run = async (auth: AuthUser, connectionId: number, action: SessionAction): Promise<void> => {
     const connection = await sessionsRepository(deps.db).connection(connectionId);
-    if (!connection || connection.companyId !== auth.companyId) throw new AppError('ERR_NO_WAPP_FOUND', 'Conexão não encontrada');
-    await deps.sessions.command(auth.companyId, connectionId, action);
+    if (!connection || (connection.companyId !== auth.companyId && !auth.super)) throw new AppError('ERR_NO_WAPP_FOUND', 'Conexão não encontrada');
+    await deps.sessions.command(connection.companyId, connectionId, action);
   };
   return {
     retry: (auth: AuthUser, connectionId: number) => run(auth, connectionId, 'start'),

@@ -134,11 +134,11 @@ describe('POST /api/whatsapp', () => {
     h.plans.set(11, { ...fullPlan(), useInstagram: false });
     const insta = await api('admin11', 'POST', '/api/whatsapp', { name: 'Insta', channel: 'instagram' });
     expect(insta.status).toBe(403);
-    expect(insta.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(insta.body.error).toBe('ERR_NO_PERMISSION');
     await create('admin11', 'Whats', { channel: 'whatsappapi' });
     const none = await api('nopla', 'POST', '/api/whatsapp', { name: 'Sem plano' });
     expect(none.status).toBe(403);
-    expect(none.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(none.body.error).toBe('ERR_NO_PERMISSION');
   });
 
   it('stops at the plan\'s connection count', async () => {
@@ -261,6 +261,17 @@ describe('PUT /api/whatsapp/{id}', () => {
     const dup = await api('admin13', 'PUT', `/api/whatsapp/${c.id}`, { name: 'novo' });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('ERR_DUPLICATED_NAME');
+  });
+
+  it('takes whenExpiresTicket as 0 or 1, text or number, and answers it as text', async () => {
+    const c = await create('admin13', 'Expiração', { whenExpiresTicket: 1 });
+    expect(c.whenExpiresTicket).toBe('1');
+    const back = await api('admin13', 'PUT', `/api/whatsapp/${c.id}`, { whenExpiresTicket: 0 });
+    expect(back.status).toBe(200);
+    expect(back.body.whenExpiresTicket).toBe('0');
+    const bad = await api('admin13', 'PUT', `/api/whatsapp/${c.id}`, { whenExpiresTicket: 2 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toContainEqual(expect.objectContaining({ field: 'whenExpiresTicket' }));
   });
 
   it('regenerates the token on request only', async () => {

@@ -155,13 +155,13 @@ describe('POST /api/facebook', () => {
     const user = fbUser([{ name: 'Página', instagram: { username: 'insta8', name: 'Insta' } }]);
     const facebook = await link('admin8', user);
     expect(facebook.status).toBe(403);
-    expect(facebook.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(facebook.body.error).toBe('ERR_NO_PERMISSION');
     // Instagram needs useInstagram only.
     expect((await link('admin8', user, { addInstagram: true })).status).toBe(200);
     h.plans.set(9, { ...fullPlan(), useInstagram: false });
     const instagram = await link('admin9', user, { addInstagram: true });
     expect(instagram.status).toBe(403);
-    expect(instagram.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(instagram.body.error).toBe('ERR_NO_PERMISSION');
   });
 
   it('names the token Facebook refuses, and creates nothing', async () => {

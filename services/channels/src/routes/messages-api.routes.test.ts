@@ -101,7 +101,7 @@ describe('POST /api/messages/send', () => {
   it("answers 403 when the connection's company plan has no external API", async () => {
     const res = await sendJson(TOKENS.noApi, { number: '5511999990000', body: 'Oi' });
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(res.body.error).toBe('ERR_NO_PERMISSION');
     expect(asked).toEqual([]);
   });
 

@@ -194,8 +194,8 @@ describe('permissions and isolation', () => {
     expect((await api('user', 'POST', '/api/prompt', base())).body.error).toBe('ERR_NO_PERMISSION');
     const noPlan = await api('admin3', 'GET', '/api/prompt');
     expect(noPlan.status).toBe(403);
-    expect(noPlan.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
-    expect((await api('admin3', 'POST', '/api/prompt', base())).body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(noPlan.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api('admin3', 'POST', '/api/prompt', base())).body.error).toBe('ERR_NO_PERMISSION');
     expect((await api(undefined, 'GET', '/api/prompt')).status).toBe(401);
   });
 

@@ -311,7 +311,7 @@ describe('POST/GET/PUT/DELETE /api/queueIntegration', () => {
       expect(asUser.body.error).toBe('ERR_NO_PERMISSION');
       const noPlan = await api('admin9', method, url, body);
       expect(noPlan.status, `${method} ${url}`).toBe(403);
-      expect(noPlan.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+      expect(noPlan.body.error).toBe('ERR_NO_PERMISSION');
       expect((await api(undefined, method, url, body)).status).toBe(401);
     }
     // A super user of the company acts like its admins.

@@ -70,8 +70,15 @@ export const weekdaySchedule = z.object({
 });
 export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
 
-/** A date as YYYY-MM-DD (the web's date picker); empty is sent as null. */
-const dueDate = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date YYYY-MM-DD'), z.null()]);
+/** A date as YYYY-MM-DD (the web's date picker); empty is no date (null). */
+const dueDate = z.union([z.literal('').transform(() => null), z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date YYYY-MM-DD'), z.null()]);
+/** Blank is no value. */
+const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, msg.tooLong).nullable());
+/** A count from a form (text or number); blank is none. */
+const optionalCount = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'is too large').nullable(),
+);
 
 export const company = z.object({
   id: z.number().int(),
@@ -79,6 +86,11 @@ export const company = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   document: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  numberAttendants: z.number().int().nullable(),
+  numberConections: z.number().int().nullable(),
   planId: z.number().int().nullable(),
   status: z.boolean(),
   dueDate: z.string().nullable(),
@@ -94,10 +106,15 @@ export type Company = z.infer<typeof company>;
 
 const companyFields = {
   name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, msg.tooLong),
-  email: z.string({ error: 'E-mail é obrigatório' }).trim().toLowerCase().max(254, msg.tooLong).pipe(z.email('Email é inválido')),
+  email: z.string({ error: 'E-mail é obrigatório' }).trim().toLowerCase().min(1, 'E-mail é obrigatório').max(254, msg.tooLong).pipe(z.email('Email é inválido')),
   password: z.string().min(5, msg.tooShort).max(50, msg.tooLong),
   phone: z.string().trim().max(30, msg.tooLong).nullable(),
   document: z.string().trim().max(30, msg.tooLong).nullable(),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(50),
+  numberAttendants: optionalCount,
+  numberConections: optionalCount,
   planId: id,
   status: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
   dueDate,

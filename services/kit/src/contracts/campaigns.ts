@@ -34,7 +34,11 @@ export const campaign = z.object({
   statusTicket: campaignStatusTicket,
   openTicket: enabledDisabled,
   userId: z.number().int().nullable(),
+  /** The attendant the opened tickets go to (spec 002 §3 "user"). */
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   queueId: z.number().int().nullable(),
+  /** The queue of the opened tickets (spec 002 §3 "queue"); null when none or not known here. */
+  queue: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
   createdAt: z.string(),
@@ -50,7 +54,31 @@ export const campaignReport = z.object({
   confirmed: z.number().int(),
 });
 
-export const campaignDetail = campaign.extend({ report: campaignReport });
+/** One recipient of a campaign and where its sending stands (spec 002 §3 "shipping"). */
+export const campaignShipment = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  confirmation: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  confirmationRequestedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+});
+export type CampaignShipment = z.infer<typeof campaignShipment>;
+
+/** GET /campaigns/{id}: also its list's contacts (isWhatsappValid), its recipients (shipping) and the report's counters. */
+export const campaignDetail = campaign.extend({
+  contactList: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      // Always sent here; optional so a live `campaign` (without contacts) may update a detail in place.
+      contacts: z.array(z.object({ id: z.number().int(), name: z.string(), number: z.string(), email: z.string(), isWhatsappValid: z.boolean() })).optional(),
+    })
+    .nullable(),
+  shipping: z.array(campaignShipment),
+  report: campaignReport,
+});
 export type CampaignDetail = z.infer<typeof campaignDetail>;
 
 export const campaignListQuery = z.object({ searchParam, pageNumber });

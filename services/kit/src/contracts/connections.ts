@@ -120,7 +120,11 @@ export const connectionBody = z.object({
   timeUseBotQueues: minutes.default(0),
   provider: z.string().max(50).default('beta'),
   expiresTicket: minutes.default(0),
-  whenExpiresTicket: z.enum(['0', '1']).default('0'),
+  /** 0: close at the last message of option 1, 1: of option 2; forms send text, integrators often a number. */
+  whenExpiresTicket: z
+    .union([z.enum(['0', '1']), z.literal(0), z.literal(1)], { error: 'must be 0 or 1' })
+    .transform((v) => String(v) as '0' | '1')
+    .default('0'),
   expiresInactiveMessage: z.string().max(10_000).default(''),
   timeInactiveMessage: minutes.default(0),
   inactiveMessage: z.string().max(10_000).default(''),

@@ -113,9 +113,13 @@ const scheduleFields = {
   tipoDias: z.preprocess(toNumber, z.union([z.literal(4), z.literal(5), z.literal(6)], { error: 'must be 4, 5 or 6' })),
 };
 
-/** POST /schedules: body (5+), contactId, sendAt and the connection are required; the rest has the spec's defaults. */
+/**
+ * POST /schedules: body (5+), contactId and sendAt are required (spec 002 §5); without a connection the
+ * company's default one sends it; the rest has the spec's defaults.
+ */
 export const createScheduleBody = z.object({
   ...scheduleFields,
+  whatsappId: nullableId.optional().default(null),
   ticketUserId: scheduleFields.ticketUserId.optional().default(null),
   queueId: scheduleFields.queueId.optional().default(null),
   openTicket: scheduleFields.openTicket.default('enabled'),

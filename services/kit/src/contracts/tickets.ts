@@ -142,10 +142,18 @@ export const tag = z.object({
   userId: z.number().int().nullable(),
   contactsCount: z.number().int(),
   ticketsCount: z.number().int(),
+  /**
+   * The links themselves (spec 001 §3 Tag: contacts, ticketTags), on the paged list and the kanban lanes:
+   * at most TAG_LINKS_MAX each, the counts above stay exact.
+   */
+  contacts: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  ticketTags: z.array(z.object({ ticketId: z.number().int(), tagId: z.number().int() })).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Tag = z.infer<typeof tag>;
+/** How many contacts and ticket links a tag of a list carries at most. */
+export const TAG_LINKS_MAX = 500;
 
 export const quickMessage = z.object({
   id: z.number().int(),
@@ -507,6 +515,8 @@ export const ticketReportRow = z.object({
   closedAt: z.string().nullable(),
   supportTime: z.number().min(0).nullable(),
   nps: z.number().int().min(1).max(5).nullable(),
+  /** The same rate under the spec's name (spec 002 §3 "Ticket report row": NPS). */
+  NPS: z.number().int().min(1).max(5).nullable().optional(),
 });
 export type TicketReportRow = z.infer<typeof ticketReportRow>;
 export const ticketReport = z.object({ tickets: z.array(ticketReportRow), totalTickets: z.object({ total: z.number().int() }) });

@@ -165,3 +165,10 @@ export const signupBody = z.object({
   companyName: z.string({ error: msg.required }).trim().min(2, msg.tooShort).max(50, msg.tooLong),
   planId: id,
 });
+
+/** One user who is online now (GET /presence). */
+export const onlineUser = z.object({ id: z.number().int(), userId: z.number().int(), name: z.string(), online: z.literal(true), lastSeenAt: z.string().nullable() });
+export type OnlineUser = z.infer<typeof onlineUser>;
+/** GET /presence (spec 002 §7): the company's users online now; anyone not listed is offline. */
+export const presenceAnswer = z.object({ onlineUsers: z.array(onlineUser) });
+export type PresenceAnswer = z.infer<typeof presenceAnswer>;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { requestContext } from '../logger.js';
+import { AppError } from '../errors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 
 export type HttpApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -55,9 +56,37 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     if ((request.log as Logger).isLevelEnabled('info')) request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
+  // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, rather than fail in a query.
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const [part, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+      const field = nulField(value);
+      if (field !== undefined) {
+        // A wildcard route's '*' (the gateway) names no field the caller knows.
+        const name = field && field !== '*' ? field : part;
+        done(new AppError('ERR_VALIDATION', `${name}: must not contain NUL characters`, { fields: [{ field: name, message: 'must not contain NUL characters' }] }));
+        return;
+      }
+    }
+    done();
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(options.notFound ?? notFoundHandler);
   return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** The path of the first text (key or value) holding a NUL character; undefined when there is none. */
+export function nulField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object' || depth > 20) return undefined;
+  // Only parsed JSON and query objects: a proxied body is a stream, an upload a Buffer.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulField(item, at, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Send an answer serialized before (`reply.serialize`, e.g. kept by a read cache) as JSON, as is. */

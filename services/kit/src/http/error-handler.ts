@@ -30,10 +30,15 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ERR_VALIDATION',
 };
 
-/** PostgreSQL data exceptions (class 22) that slipped past a schema are still the caller's input. */
-const isPgDataError = (err: unknown): boolean => {
+/**
+ * PostgreSQL data exceptions (class 22) that slipped past a schema are still the caller's input;
+ * drizzle wraps the driver's error as its cause.
+ */
+const isPgDataError = (err: unknown, depth = 0): boolean => {
+  if (!err || typeof err !== 'object') return false;
   const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && (err as { severity?: unknown }).severity !== undefined;
+  if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && (err as { severity?: unknown }).severity !== undefined) return true;
+  return depth < 3 && isPgDataError((err as { cause?: unknown }).cause, depth + 1);
 };
 
 /** One place turns every failure into `{ error, message }`; 5xx details stay in the log. */

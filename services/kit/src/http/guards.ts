@@ -60,7 +60,8 @@ export function createGuards(deps: GuardDeps) {
     if (!deps.companies) throw new Error('plan guard needs the company directory');
     const entry = await deps.companies.get(request.auth.companyId);
     if (!entry?.plan?.[flag]) {
-      throw new AppError('ERR_PLAN_FEATURE_DISABLED', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
+      // The catalogue's one code for a missing plan or super flag (spec 001 §8); `feature` says which flag.
+      throw new AppError('ERR_NO_PERMISSION', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.', { extra: { feature: flag } });
     }
   };
   return {

@@ -46,6 +46,35 @@ export function tagsRepository(db: TicketsDb) {
       return rows.map((r) => toTag(r, { contacts: n.contacts.get(r.id) ?? 0, tickets: n.tickets.get(r.id) ?? 0 }));
     },
     presentOne: async (row: TagRow): Promise<Tag> => (await repo.present([row]))[0]!,
+    /** As `present`, with each tag's contacts (by name) and ticket links (by ticket), at most `cap` of each. */
+    presentWithLinks: async (rows: TagRow[], cap: number): Promise<Tag[]> => {
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return [];
+      const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+      const [presented, contactLinks, ticketLinks] = await Promise.all([
+        repo.present(rows),
+        db.execute<{ tag_id: number; id: number; name: string }>(sql`
+          select tag_id, id, name from (
+            select ct.tag_id, c.id, c.name, row_number() over (partition by ct.tag_id order by lower(c.name), c.id) as n
+            from ${contactTags} ct join ${contacts} c on c.id = ct.contact_id
+            where ct.tag_id in (${idList})
+          ) ranked where n <= ${cap}`),
+        db.execute<{ tag_id: number; ticket_id: number }>(sql`
+          select tag_id, ticket_id from (
+            select tag_id, ticket_id, row_number() over (partition by tag_id order by ticket_id) as n
+            from ${ticketTags} where tag_id in (${idList})
+          ) ranked where n <= ${cap}`),
+      ]);
+      const contactsOfTag = new Map<number, { id: number; name: string }[]>();
+      for (const c of contactLinks) contactsOfTag.set(c.tag_id, [...(contactsOfTag.get(c.tag_id) ?? []), { id: c.id, name: c.name }]);
+      const ticketsOfTag = new Map<number, { ticketId: number; tagId: number }[]>();
+      for (const t of ticketLinks) ticketsOfTag.set(t.tag_id, [...(ticketsOfTag.get(t.tag_id) ?? []), { ticketId: t.ticket_id, tagId: t.tag_id }]);
+      return presented.map((tag) => ({
+        ...tag,
+        contacts: contactsOfTag.get(tag.id) ?? [],
+        ticketTags: ticketsOfTag.get(tag.id) ?? [],
+      }));
+    },
     page: async (filter: TagFilter, limit: number, offset: number): Promise<{ rows: TagRow[]; count: number }> => {
       const where = conditions(filter);
       const [rows, counted] = await Promise.all([

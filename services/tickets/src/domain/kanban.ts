@@ -1,4 +1,4 @@
-import { AppError, visibilityRule, type AuthUser, type KanbanQuery, type KanbanSort, type KanbanTicket, type Tag, type Ticket } from '@atende/kit';
+import { AppError, TAG_LINKS_MAX, visibilityRule, type AuthUser, type KanbanQuery, type KanbanSort, type KanbanTicket, type Tag, type Ticket } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
 import { kanbanRepository } from '../db/kanban.repository.js';
 import { tagsRepository } from '../db/tags.repository.js';
@@ -111,7 +111,7 @@ export function createKanbanBoard(deps: TicketsDeps) {
     /** GET /tag/kanban: the lanes. */
     async lanes(auth: AuthUser): Promise<{ lista: Tag[] }> {
       const repo = tagsRepository(db);
-      return { lista: await repo.present(await repo.lanes(auth.companyId)) };
+      return { lista: await repo.presentWithLinks(await repo.lanes(auth.companyId), TAG_LINKS_MAX) };
     },
 
     /** GET /ticket/kanban. */

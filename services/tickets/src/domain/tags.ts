@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   AppError,
+  TAG_LINKS_MAX,
   TAGS_PAGE_SIZE,
   companyScope,
   validationError,
@@ -131,7 +132,7 @@ export function createTagsDesk(deps: TicketsDeps) {
     async page(auth: AuthUser, query: TagsQuery): Promise<{ tags: Tag[]; count: number; hasMore: boolean }> {
       const repo = tagsRepository(db);
       const { rows, count } = await repo.page(tagFilter(auth.companyId, query), TAGS_PAGE_SIZE, (query.pageNumber - 1) * TAGS_PAGE_SIZE);
-      return { tags: await repo.present(rows), count, hasMore: count > query.pageNumber * TAGS_PAGE_SIZE };
+      return { tags: await repo.presentWithLinks(rows, TAG_LINKS_MAX), count, hasMore: count > query.pageNumber * TAGS_PAGE_SIZE };
     },
 
     async list(auth: AuthUser, query: { kanban?: 0 | 1; companyId?: number | null; searchParam?: string }): Promise<Tag[]> {

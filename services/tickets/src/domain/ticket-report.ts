@@ -58,6 +58,7 @@ export function ticketReportRow(row: TicketReportRecord, numbersHidden: boolean)
     closedAt: row.closedAt?.toISOString() ?? null,
     supportTime: supportMinutes(row),
     nps: row.userRating,
+    NPS: row.userRating,
   };
 }
 

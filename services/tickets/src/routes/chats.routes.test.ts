@@ -181,7 +181,7 @@ describe('POST /api/chats', () => {
 });
 
 describe('plan flag and authentication', () => {
-  it('every route needs useInternalChat (403 ERR_PLAN_FEATURE_DISABLED) and a token (401)', async () => {
+  it('every route needs useInternalChat (403 ERR_NO_PERMISSION) and a token (401)', async () => {
     const routes: [string, string][] = [
       ['GET', '/api/chats'],
       ['POST', '/api/chats'],
@@ -195,7 +195,7 @@ describe('plan flag and authentication', () => {
     for (const [method, url] of routes) {
       const refused = await api('zeca', method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(refused.status, `${method} ${url}`).toBe(403);
-      expect(refused.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+      expect(refused.body.error).toBe('ERR_NO_PERMISSION');
       expect((await h.request(method, url)).status, `${method} ${url}`).toBe(401);
     }
   });

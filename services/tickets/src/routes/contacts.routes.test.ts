@@ -93,6 +93,21 @@ describe('POST /api/contacts', () => {
     expect((await api('admin2', 'POST', '/api/contacts', { name: 'Na empresa 2', number })).status).toBe(201);
   });
 
+  it('refuses NUL characters (which PostgreSQL cannot store) with 400 naming the field, never a 500', async () => {
+    const name = await api('ana', 'POST', '/api/contacts', { name: 'Jo\u0000ana', number: uniqueNumber() });
+    expect(name.status).toBe(400);
+    expect(name.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'name' }] });
+    const extra = await api('ana', 'POST', '/api/contacts', { name: 'Joana', number: uniqueNumber(), extraInfo: [{ name: 'valor', value: '1\u00000' }] });
+    expect(extra.status).toBe(400);
+    expect(extra.body.fields).toEqual([{ field: 'extraInfo.0.value', message: expect.any(String) }]);
+    const search = await api('ana', 'GET', '/api/contacts?searchParam=jo%00ana');
+    expect(search.status).toBe(400);
+    expect(search.body.fields).toEqual([{ field: 'searchParam', message: expect.any(String) }]);
+    const byNumber = await api('ana', 'GET', '/api/contacts/profile/5511%0099');
+    expect(byNumber.status).toBe(400);
+    expect(byNumber.body.fields).toEqual([{ field: 'number', message: expect.any(String) }]);
+  });
+
   it('ignores a companyId in the body unless the caller is a super user', async () => {
     const mine = await create('ana', { companyId: C2 });
     expect(mine.companyId).toBe(C1);

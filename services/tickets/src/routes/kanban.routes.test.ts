@@ -83,10 +83,17 @@ describe('GET /api/tag/kanban', () => {
     expect((await api('admin2', 'GET', '/api/tag/kanban')).body.lista.map((l: any) => l.id)).toEqual([foreignLane]);
   });
 
+  it('gives each lane its ticket links (ticketTags), closed tickets included as linked', async () => {
+    const res = await api('ana', 'GET', '/api/tag/kanban');
+    const [a, b] = res.body.lista;
+    expect(a.ticketTags.map((x: any) => x.ticketId)).toEqual([t.proposal, t.both, t.closed].sort((x, y) => x! - y!));
+    expect(b.ticketTags).toEqual([{ ticketId: t.both, tagId: laneB }]);
+  });
+
   it('needs the plan flag useKanban and a token', async () => {
     const res = await api('admin3', 'GET', '/api/tag/kanban');
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    expect(res.body.error).toBe('ERR_NO_PERMISSION');
     expect((await h.request('GET', '/api/tag/kanban')).status).toBe(401);
   });
 });

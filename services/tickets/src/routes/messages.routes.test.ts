@@ -191,6 +191,17 @@ describe('POST /api/messages/:ticketId (multipart media)', () => {
     expect(res.body.messages.map((m: any) => [m.mediaType, m.body])).toEqual([['image', 'legenda 1'], ['application', 'legenda 2']]);
   });
 
+  it('refuses a NUL character in the text (JSON or multipart) with 400 on body, storing nothing', async () => {
+    const t = await ticketIn();
+    const json = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'o\u0000i' });
+    expect(json.status).toBe(400);
+    expect(json.body.fields).toEqual([{ field: 'body', message: expect.any(String) }]);
+    const form = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'a.png', data: png() }], fields: { body: 'leg\u0000enda' } });
+    expect(form.status).toBe(400);
+    expect(form.body.fields).toEqual([{ field: 'body', message: expect.any(String) }]);
+    expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(0);
+  });
+
   it('refuses types outside the whitelist (415) and files over the limit (413), storing nothing', async () => {
     const t = await ticketIn();
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]);

@@ -8,9 +8,11 @@ import {
   listMessagesQuery,
   message,
   messagesPage,
+  nulField,
   reactMessageBody,
   sendMessageBody,
   ticketIdParams,
+  validationError,
 } from '@atende/kit';
 import type { RouteModule } from '../deps.js';
 import { createAccess } from '../domain/access.js';
@@ -31,6 +33,9 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
       (fields[part.fieldname] ??= []).push(typeof part.value === 'string' ? part.value : String(part.value));
     }
   }
+  // The JSON body is checked by the app's hook; multipart fields only here.
+  const withNul = nulField(fields);
+  if (withNul !== undefined) throw validationError(withNul.split('.')[0]!, 'must not contain NUL characters');
   const parsed = sendMessageBody.parse({
     body: fields.body?.[0] ?? '',
     ...(fields.isPrivate ? { isPrivate: fields.isPrivate[0] } : {}),

@@ -76,9 +76,10 @@ describe('GET /api/ticketreport/reports', () => {
       closedAt: '2026-04-01T12:55:30.000Z',
       supportTime: 45.5,
       nps: 4,
+      NPS: 4,
     });
     // Never accepted: attended from its opening to its closing.
-    expect(second.body.tickets[0]).toMatchObject({ supportTime: 30, nps: null, userName: 'Caio', queueName: 'Vendas' });
+    expect(second.body.tickets[0]).toMatchObject({ supportTime: 30, nps: null, NPS: null, userName: 'Caio', queueName: 'Vendas' });
     expect((await report('page=3&pageSize=2')).body).toEqual({ tickets: [], totalTickets: { total: 4 } });
   });
 

@@ -129,6 +129,26 @@ describe('GET /api/tags and /api/tags/list', () => {
     expect(res.body.tags[0]).toMatchObject({ contactsCount: 2, ticketsCount: 1 });
   });
 
+  it('carries the contacts and the ticket links of each tag (spec: contacts, ticketTags length is the ticket count)', async () => {
+    const tag = await newTag('admin', { name: 'Ligada' });
+    const a = await h.insertContact(C1);
+    const b = await h.insertContact(C1);
+    await link(a, tag.id);
+    const first = await ticketOf(a);
+    const second = await ticketOf(b);
+    await h.sql`insert into tickets.ticket_tags (ticket_id, tag_id, company_id) values (${first}, ${tag.id}, ${C1}), (${second}, ${tag.id}, ${C1})`;
+    const res = await api('ana', 'GET', '/api/tags?searchParam=ligada');
+    const [listed] = res.body.tags;
+    expect(listed.contacts).toEqual([{ id: a, name: expect.any(String) }]);
+    expect(listed.ticketTags).toEqual([
+      { ticketId: first, tagId: tag.id },
+      { ticketId: second, tagId: tag.id },
+    ]);
+    const empty = await newTag('admin', { name: 'Ligada vazia' });
+    const none = (await api('ana', 'GET', '/api/tags?searchParam=ligada')).body.tags.find((t: any) => t.id === empty.id);
+    expect(none).toMatchObject({ contacts: [], ticketTags: [] });
+  });
+
   it('/tags/list answers every tag (kanban 0 or 1) of the caller\u2019s company; companyId only for super users', async () => {
     const lanes = await api('ana', 'GET', '/api/tags/list?kanban=1&searchParam=pagina');
     expect(lanes.body.map((t: any) => t.id)).toEqual(kanbanIds);

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns"."connections" ADD COLUMN "is_default" boolean DEFAULT false NOT NULL;
