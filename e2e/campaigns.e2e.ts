@@ -118,6 +118,14 @@ describe('campaigns, contact lists and schedules', () => {
     // Settings: one custom variable saved.
     await page.getByRole('button', { name: 'Configurações' }).click();
     await page.waitForURL(/\/campaigns-config$/);
+    // The interval choices of spec 002 §9: the longer pause is 0 or 40 to 200 seconds, after 0 (never) to 60 messages.
+    await page.getByLabel('Intervalo de disparo maior', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^40 segundos$/ }).waitFor();
+    expect(await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^5 segundos$/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Intervalo maior após', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Não definido' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Adicionar variável' }).click();
     await page.getByLabel('Atalho').fill('clinica');
     await page.getByLabel('Conteúdo').fill('Sorriso Feliz');
@@ -140,9 +148,29 @@ describe('campaigns, contact lists and schedules', () => {
     await choose(page, scheduleDialog, 'Conexão', 'Recepção');
     await scheduleDialog.getByRole('button', { name: 'Adicionar' }).click();
     await scheduleDialog.waitFor({ state: 'hidden' });
+    // The calendar (spec 002 §2): the month shows the event with the contact's name; a double-click opens it.
+    await page.getByRole('button', { name: 'Mês', exact: true, pressed: true }).waitFor();
+    const event = page.getByTestId('schedule-event').filter({ hasText: 'Maria Souza' });
+    await event.waitFor();
+    await screenshot(page, 'schedules');
+    await event.dblclick();
+    const opened = dialog(page, 'Agendamento');
+    await opened.getByText('Pendente').waitFor();
+    await opened.getByRole('button', { name: 'Cancelar' }).click();
+    await opened.waitFor({ state: 'hidden' });
+    for (const view of ['Semana', 'Agendamentos', 'Dia']) await page.getByRole('button', { name: view, exact: true }).waitFor();
+    // The agenda lists the next 30 days.
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
     const scheduleRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Maria Souza', exact: true }) });
     await scheduleRow.waitFor();
     await scheduleRow.getByText('Pendente').waitFor();
+    // A month without schedules says so (two months back: the grid's last week may reach into the next month).
+    await page.getByRole('button', { name: 'Mês', exact: true }).click();
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.getByText('Não há agendamentos no período.').waitFor();
+    await page.getByRole('button', { name: 'Hoje', exact: true }).click();
+    await page.getByTestId('schedule-event').filter({ hasText: 'Maria Souza' }).waitFor();
     const schedules = await platform.request('GET', '/api/schedules', { token });
     expect(schedules.body.schedules).toEqual([
       expect.objectContaining({

@@ -76,8 +76,10 @@ describe('web console', () => {
     await page.getByRole('cell', { name: 'E2E maintenance', exact: true }).waitFor();
     await logoutThroughMenu(page);
 
-    // The company's admin lands on the dashboard, then adds an attendant.
+    // The company's admin lands on the tickets (spec 000 §4), opens the dashboard, then adds an attendant.
     await loginThroughPage(page, 'owner@e2e-clinic.example', 'clinic-pass-1');
+    await page.waitForURL((url) => url.pathname === '/tickets');
+    await page.getByTestId('app-menu').getByText('Dashboard').click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Indicators', { exact: true }).waitFor();
     await screenshot(page, 'dashboard');

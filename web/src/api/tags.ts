@@ -1,6 +1,9 @@
 import type { CreateTagBody, Tag, TagDetail, UpdateTagBody } from '@atende/kit/contracts';
 import { http } from './http';
 
+/** A tag as a contact carries it. */
+export type ContactTag = Pick<Tag, 'id' | 'name' | 'color'>;
+
 export type TagsPage = { tags: Tag[]; count: number; hasMore: boolean };
 
 /** GET /api/tags: one page of the company's tags (kanban 1: only the kanban lanes). */
@@ -40,4 +43,10 @@ export async function deleteTag(id: number): Promise<void> {
 /** DELETE /api/tags-contacts/:tagId/:contactId: takes a contact off a tag. */
 export async function unlinkTagContact(tagId: number, contactId: number): Promise<void> {
   await http.delete(`/tags-contacts/${tagId}/${contactId}`);
+}
+
+/** GET /api/contactTags/:contactId: the tags a contact carries. */
+export async function listContactTags(contactId: number): Promise<ContactTag[]> {
+  const { data } = await http.get<ContactTag[]>(`/contactTags/${contactId}`);
+  return Array.isArray(data) ? data : [];
 }

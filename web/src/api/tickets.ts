@@ -1,5 +1,6 @@
 import type { Contact, Message, QuickMessage, Ticket, TicketLogEntry, TicketNote, PinnedTicket, Queue, User } from '@atende/kit/contracts';
 import { http } from './http';
+import { announcePinsChanged } from './pinsChanged';
 
 /**
  * The inbox and conversation calls of spec 000 §7 ("Tickets and messages"; "Contacts, tags, notes,
@@ -26,6 +27,12 @@ export async function listTickets(p: ListTicketsParams): Promise<TicketsPage> {
   if (p.searchParam && p.searchOnMessages) params.searchOnMessages = true;
   const { data } = await http.get<TicketsPage>('/tickets', { params });
   return data;
+}
+
+/** GET /api/tickets with withUnreadMessages: the viewer's tickets with unread messages (the notification bell). */
+export async function listUnreadTickets(): Promise<Ticket[]> {
+  const { data } = await http.get<TicketsPage>('/tickets', { params: { withUnreadMessages: true, showAll: false, pageNumber: 1 } });
+  return Array.isArray(data?.tickets) ? data.tickets : [];
 }
 
 export async function getTicketByUuid(uuid: string): Promise<Ticket> {
@@ -153,11 +160,13 @@ export async function listPins(): Promise<PinnedTicket[]> {
 
 export async function pinTicket(ticketId: number): Promise<PinnedTicket> {
   const { data } = await http.post<PinnedTicket>('/pin-tickets', { ticketId });
+  announcePinsChanged();
   return data;
 }
 
 export async function unpinTicket(pinId: number): Promise<void> {
   await http.delete(`/pin-tickets/${pinId}`);
+  announcePinsChanged();
 }
 
 export async function listQuickMessages(): Promise<QuickMessage[]> {

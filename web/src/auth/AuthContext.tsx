@@ -17,6 +17,10 @@ export type AuthValue = {
   refreshUser(): Promise<void>;
   /** The subscription state of the last login or refresh (expired companies go to /financeiro-aberto). */
   subscription: Subscription | null;
+  /** The user signed in on this page (the login page then leads on to /tickets or the origin, not to '/'). */
+  signedInHere: boolean;
+  /** The user signed out on this page (the page left is no origin to return to after the next login). */
+  signedOutHere: boolean;
 };
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -36,6 +40,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [subscription, setSubscription] = useState<Subscription | null>(null);
   const [loading, setLoading] = useState<boolean>(() => !!getAccessToken());
+  const [signedInHere, setSignedInHere] = useState(false);
+  const [signedOutHere, setSignedOutHere] = useState(false);
   const navigate = useNavigate();
 
   const apply = useCallback((answer: SessionAnswer) => {
@@ -47,6 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSessionHandlers({
       onRefreshed: apply,
       onUnauthorized: () => {
+        setSignedInHere(false);
         setUser(null);
         setSubscription(null);
       },
@@ -80,6 +87,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       const { data } = await http.post<SessionAnswer>('/auth/login', { email, password });
       setAccessToken(data.token);
+      setSignedInHere(true);
+      setSignedOutHere(false);
       apply(data);
       announceSubscription(data.subscription);
     },
@@ -93,6 +102,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // the local session ends anyway
     }
     setAccessToken(null);
+    setSignedInHere(false);
+    setSignedOutHere(true);
     setUser(null);
     setSubscription(null);
     navigate('/login', { replace: true });
@@ -104,8 +115,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthValue>(
-    () => ({ user, loading, login, logout, refreshUser, subscription }),
-    [user, loading, login, logout, refreshUser, subscription],
+    () => ({ user, loading, login, logout, refreshUser, subscription, signedInHere, signedOutHere }),
+    [user, loading, login, logout, refreshUser, subscription, signedInHere, signedOutHere],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -3,15 +3,19 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { usePublicSettings } from '../theme/PublicSettingsContext';
 import { useAuth } from './AuthContext';
+import { afterLoginPath } from './landing';
 
 export const OVERDUE_ROUTE = '/financeiro-aberto';
 
-/** Private routes: unauthenticated users go to /login keeping the origin; overdue companies to /financeiro-aberto. */
+/**
+ * Private routes: unauthenticated users go to /login keeping the origin (not after signing out: the next
+ * login starts at /tickets); overdue companies to /financeiro-aberto.
+ */
 export function RequireAuth({ children, allowOverdue = false }: { children: ReactNode; allowOverdue?: boolean }) {
-  const { user, loading, subscription } = useAuth();
+  const { user, loading, subscription, signedOutHere } = useAuth();
   const location = useLocation();
   if (loading) return <PageLoading fullScreen />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return <Navigate to="/login" replace state={signedOutHere ? undefined : { from: location }} />;
   if (subscription?.expired && !allowOverdue) return <Navigate to={OVERDUE_ROUTE} replace />;
   return <>{children}</>;
 }
@@ -24,11 +28,15 @@ export function RequireAuth({ children, allowOverdue = false }: { children: Reac
 export const LANDING = { landing: true } as const;
 export const isLanding = (state: unknown): boolean => (state as { landing?: unknown } | null)?.landing === true;
 
-/** Public routes: authenticated users go to their landing. */
+/**
+ * Public routes: authenticated users go to '/' (their landing); a user who just signed in on the login
+ * page goes on to /tickets or the private page that sent them there (spec 000 §2, §4).
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, signedInHere } = useAuth();
+  const location = useLocation();
   if (loading) return <PageLoading fullScreen />;
-  if (user) return <Navigate to="/" replace state={LANDING} />;
+  if (user) return signedInHere ? <Navigate to={afterLoginPath(location.state)} replace /> : <Navigate to="/" replace state={LANDING} />;
   return <>{children}</>;
 }
 
@@ -37,11 +45,4 @@ export function SignupGate({ children }: { children: ReactNode }) {
   const { userCreationEnabled } = usePublicSettings();
   if (!userCreationEnabled) return <Navigate to="/login" replace />;
   return <>{children}</>;
-}
-
-/** Where a signed-in user returns after login: the origin kept by RequireAuth, else '/' (their landing). */
-export function originOf(state: unknown): string {
-  const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/signup' || from.pathname === '/') return '/';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@atende/kit/contracts';
-import { addNotified, browserNotice, notifies, pendingNotificationsOn, removeNotified, type NewMessageEvent } from './messageNotifications';
+import {
+  addNotified,
+  browserNotice,
+  notifiedList,
+  notifies,
+  pendingNotificationsOn,
+  removeNotified,
+  seedNotified,
+  type NewMessageEvent,
+} from './messageNotifications';
 
 const viewer = { id: 7, queueIds: [1], allTicket: 'disable' as const, allowGroup: false };
 const ctx = { showNotificationPending: false };
@@ -77,5 +86,39 @@ describe('new-message notifications', () => {
     expect(removeNotified(tickets, { uuid: 'uuid-11' }).size).toBe(1);
     expect(removeNotified(tickets, { id: 10 }).size).toBe(1);
     expect(removeNotified(tickets, { id: 99 })).toBe(tickets);
+  });
+
+  it("the bell's line shows the contact, the newest message and when", () => {
+    let tickets = addNotified(new Map(), ticket({ updatedAt: '2025-03-01T10:00:00Z', lastMessage: 'antiga' }), 'Bom dia!');
+    expect(tickets.get(10)).toEqual({
+      id: 10,
+      uuid: 'uuid-10',
+      name: 'Carla Paciente',
+      picture: 'https://pic/carla.jpg',
+      lastMessage: 'Bom dia!',
+      updatedAt: '2025-03-01T10:00:00Z',
+    });
+    tickets = addNotified(tickets, ticket({ updatedAt: '2025-03-01T10:05:00Z' }), 'Pode ser às 15h?');
+    expect(tickets.size).toBe(1);
+    expect(tickets.get(10)).toMatchObject({ lastMessage: 'Pode ser às 15h?', updatedAt: '2025-03-01T10:05:00Z' });
+  });
+
+  it('the bell starts with the unread tickets the rule lets through, newest first', () => {
+    const unread = [
+      ticket({ id: 10, uuid: 'uuid-10', unreadMessages: 2, updatedAt: '2025-03-01T10:00:00Z', lastMessage: 'Oi' }),
+      ticket({ id: 11, uuid: 'uuid-11', unreadMessages: 1, updatedAt: '2025-03-01T11:00:00Z', lastMessage: 'Olá' }),
+      // read, another attendant's, another queue's, resolved, and waiting without showNotificationPending
+      ticket({ id: 12, uuid: 'uuid-12', unreadMessages: 0 }),
+      ticket({ id: 13, uuid: 'uuid-13', unreadMessages: 1, userId: 8 }),
+      ticket({ id: 14, uuid: 'uuid-14', unreadMessages: 1, queueId: 2 }),
+      ticket({ id: 15, uuid: 'uuid-15', unreadMessages: 1, status: 'closed' }),
+      ticket({ id: 16, uuid: 'uuid-16', unreadMessages: 1, status: 'pending', userId: null }),
+    ];
+    const seeded = seedNotified(new Map(), unread, viewer, ctx);
+    expect(notifiedList(seeded).map((t) => t.uuid)).toEqual(['uuid-11', 'uuid-10']);
+    expect(seedNotified(new Map(), unread, viewer, { showNotificationPending: true }).has(16)).toBe(true);
+    // a ticket notified meanwhile keeps its newer line
+    const live = addNotified(new Map(), ticket({ id: 10, uuid: 'uuid-10', updatedAt: '2025-03-01T12:00:00Z' }), 'nova');
+    expect(seedNotified(live, unread, viewer, ctx).get(10)?.lastMessage).toBe('nova');
   });
 });

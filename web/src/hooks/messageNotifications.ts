@@ -1,5 +1,5 @@
 import { isSettingOn, type Message, type Ticket } from '@atende/kit/contracts';
-import { shouldSoundFor, type NotifyContext, type NotifyViewer } from '../pages/tickets/ticketRules';
+import { shouldNotify, shouldSoundFor, type NotifyContext, type NotifyTicket, type NotifyViewer } from '../pages/tickets/ticketRules';
 
 /**
  * Pure rules of the new-message notifications (spec 000 §4 'Notification rule for a new message';
@@ -51,19 +51,65 @@ export function browserNotice(
   };
 }
 
-/** Tickets with notified messages not seen yet (id → uuid): the count in the page title. */
-export type NotifiedTickets = ReadonlyMap<number, string>;
+/** A ticket of the notification bell: what its line shows (contact, last message, when). */
+export type NotifiedTicket = { id: number; uuid: string; name: string; picture: string | undefined; lastMessage: string; updatedAt: string | undefined };
 
-export function addNotified(tickets: NotifiedTickets, ticket: Pick<Ticket, 'id' | 'uuid'>): NotifiedTickets {
-  if (tickets.get(ticket.id) === ticket.uuid) return tickets;
-  return new Map(tickets).set(ticket.id, ticket.uuid);
+/** Tickets with notified messages not seen yet (by id): the count in the page title and the bell's list. */
+export type NotifiedTickets = ReadonlyMap<number, NotifiedTicket>;
+
+type NotifiedSource = Pick<Ticket, 'id' | 'uuid'> & Partial<Pick<Ticket, 'contact' | 'lastMessage' | 'updatedAt'>>;
+
+function summary(ticket: NotifiedSource, body: string | undefined, before: NotifiedTicket | undefined): NotifiedTicket {
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    name: ticket.contact?.name || before?.name || '',
+    picture: ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || before?.picture || undefined,
+    lastMessage: body?.trim() || ticket.lastMessage?.trim() || before?.lastMessage || '',
+    updatedAt: ticket.updatedAt || before?.updatedAt,
+  };
+}
+
+const sameSummary = (a: NotifiedTicket, b: NotifiedTicket) =>
+  a.uuid === b.uuid && a.name === b.name && a.picture === b.picture && a.lastMessage === b.lastMessage && a.updatedAt === b.updatedAt;
+
+/** A ticket notified (again): added, or its line brought up to date with the new message `body`. */
+export function addNotified(tickets: NotifiedTickets, ticket: NotifiedSource, body?: string): NotifiedTickets {
+  const before = tickets.get(ticket.id);
+  const next = summary(ticket, body, before);
+  if (before && sameSummary(before, next)) return tickets;
+  return new Map(tickets).set(ticket.id, next);
 }
 
 /** A ticket read (updateUnread, no unread left), deleted, or opened by the viewer leaves the count. */
 export function removeNotified(tickets: NotifiedTickets, match: { id?: number; uuid?: string }): NotifiedTickets {
-  const ids = [...tickets].filter(([id, uuid]) => id === match.id || (match.uuid !== undefined && uuid === match.uuid)).map(([id]) => id);
+  const ids = [...tickets.values()].filter((t) => t.id === match.id || (match.uuid !== undefined && t.uuid === match.uuid)).map((t) => t.id);
   if (ids.length === 0) return tickets;
   const next = new Map(tickets);
   for (const id of ids) next.delete(id);
   return next;
+}
+
+/**
+ * The bell's first list (spec 000 §2, §7 withUnreadMessages): tickets with unread messages that the
+ * notification rule lets through, resolved ones left out. Tickets notified meanwhile are kept as they are.
+ */
+export function seedNotified(
+  tickets: NotifiedTickets,
+  unread: readonly (NotifiedSource & NotifyTicket & Pick<Ticket, 'unreadMessages'>)[],
+  viewer: NotifyViewer,
+  ctx: NotifyContext,
+): NotifiedTickets {
+  let next = tickets;
+  for (const ticket of unread) {
+    if (next.has(ticket.id) || ticket.unreadMessages <= 0 || ticket.status === 'closed') continue;
+    if (!shouldNotify(ticket, viewer, ctx)) continue;
+    next = addNotified(next, ticket);
+  }
+  return next;
+}
+
+/** The bell's lines, newest first. */
+export function notifiedList(tickets: NotifiedTickets): NotifiedTicket[] {
+  return [...tickets.values()].sort((a, b) => (Date.parse(b.updatedAt ?? '') || 0) - (Date.parse(a.updatedAt ?? '') || 0) || b.id - a.id);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { readSetting } from '../api/tickets';
+import { listUnreadTickets, readSetting } from '../api/tickets';
 import { useAuth } from '../auth/AuthContext';
 import { playNotificationSound } from '../pages/tickets/sound';
 import type { TicketEvent } from '../pages/tickets/TicketList';
@@ -12,6 +12,7 @@ import {
   notifies,
   pendingNotificationsOn,
   removeNotified,
+  seedNotified,
   type BrowserNotice,
   type NewMessageEvent,
   type NotifiedTickets,
@@ -66,9 +67,10 @@ function showBrowserNotice(notice: BrowserNotice, onOpen: (uuid: string) => void
  * mounted once by the shell. A message that passes the rule plays the sound at the chosen volume
  * and shows a browser notification (contact name, message text, contact picture; a click focuses
  * the window and opens /tickets/{uuid}), except for the ticket open on a visible page. The page
- * title counts the tickets notified and not opened since.
+ * title counts the tickets notified and not opened since; the notification bell lists them. They start
+ * as the tickets with unread messages the rule lets through.
  */
-export function useMessageNotifications(): void {
+export function useMessageNotifications(): NotifiedTickets {
   const { t } = useTranslation('shell');
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -77,15 +79,32 @@ export function useMessageNotifications(): void {
   const showPending = useRef(false);
   const [notified, setNotified] = useState<NotifiedTickets>(() => new Map());
   const userId = user?.id;
+  const viewer = useRef(user);
+  viewer.current = user;
+  const openUuid = useRef(openTicketUuid);
+  openUuid.current = openTicketUuid;
 
   useUnreadInTitle(notified.size);
 
   useEffect(() => {
     if (!userId) return;
     let active = true;
-    void readSetting('showNotificationPending').then((value) => {
+    const pending = readSetting('showNotificationPending').then((value) => {
       if (active) showPending.current = pendingNotificationsOn(value);
     });
+    void Promise.all([pending, listUnreadTickets()])
+      .then(([, unread]) => {
+        if (active && viewer.current)
+          setNotified((current) =>
+            seedNotified(
+              current,
+              unread.filter((t) => t.uuid !== openUuid.current),
+              viewer.current!,
+              { showNotificationPending: showPending.current },
+            ),
+          );
+      })
+      .catch(() => undefined);
     const stopAsking = askPermissionOnce();
     return () => {
       active = false;
@@ -121,7 +140,7 @@ export function useMessageNotifications(): void {
     if (!notifies(event, user, { showNotificationPending: showPending.current }, watching)) return;
     playNotificationSound(getVolume());
     showBrowserNotice(browserNotice(event.message, event.ticket, t('notifications.newMessage')), (uuid) => navigate(`/tickets/${uuid}`));
-    setNotified((current) => addNotified(current, event.ticket));
+    setNotified((current) => addNotified(current, event.ticket, event.message.body));
   });
 
   useCompanyEvent<TicketEvent>('ticket', (event) => {
@@ -133,4 +152,6 @@ export function useMessageNotifications(): void {
       setNotified((current) => removeNotified(current, { id }));
     }
   });
+
+  return notified;
 }

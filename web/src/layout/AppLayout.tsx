@@ -6,7 +6,7 @@ import type { PublicSettingKey } from '@atende/kit/contracts';
 import { useAuth } from '../auth/AuthContext';
 import { PageLoading } from '../components/PageLoading';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
-import { useMessageNotifications } from '../hooks/useMessageNotifications';
+import { MessageNotificationsProvider } from '../hooks/useNotifiedTickets';
 import { ChatUnreadProvider } from '../hooks/useChatUnread';
 import { ShellDataProvider, useShellData } from '../hooks/useShellData';
 import { useCompanyEvent } from '../socket/SocketContext';
@@ -60,12 +60,6 @@ function LiveSync() {
     }
   });
   useCompanyEvent('company', () => void reload());
-  return null;
-}
-
-/** New-message sound, browser notifications and the title count, on every private page (one instance). */
-function MessageNotifications() {
-  useMessageNotifications();
   return null;
 }
 
@@ -131,7 +125,6 @@ function Shell() {
         </Layout.Content>
       </Layout>
       <LiveSync />
-      <MessageNotifications />
     </Layout>
   );
 }
@@ -141,7 +134,10 @@ export function AppLayout() {
   return (
     <ShellDataProvider>
       <ChatUnreadProvider>
-        <Shell />
+        {/* New-message sound, browser notifications, the title count and the bell's list, on every private page (one instance). */}
+        <MessageNotificationsProvider>
+          <Shell />
+        </MessageNotificationsProvider>
       </ChatUnreadProvider>
     </ShellDataProvider>
   );

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useChatUnread } from '../hooks/useChatUnread';
 import { chatPicture, chatTitle, initials, unreadLabel, unreadsOf } from '../pages/chats/chatsRules';
+import { bellItemStyle } from './bellItemStyle';
 
 /** The chat bell's popover (lazy): the chats with unread messages; a click opens /chats/{uuid}. */
 export default function ChatBellList({ onPick }: { onPick(): void }) {
@@ -33,20 +34,7 @@ export default function ChatBellList({ onPick }: { onPick(): void }) {
                     onPick();
                     navigate(`/chats/${chat.uuid}`);
                   }}
-                  style={{
-                    display: 'flex',
-                    width: '100%',
-                    gap: 10,
-                    alignItems: 'center',
-                    padding: '8px 4px',
-                    border: 'none',
-                    borderBottom: `1px solid ${token.colorBorderSecondary}`,
-                    background: 'none',
-                    color: 'inherit',
-                    font: 'inherit',
-                    textAlign: 'start',
-                    cursor: 'pointer',
-                  }}
+                  style={bellItemStyle(token)}
                 >
                   <Avatar src={picture ?? undefined} icon={!picture && chat.isGroup ? <TeamOutlined /> : undefined} alt={title}>
                     {!picture && !chat.isGroup ? initials(title) : null}

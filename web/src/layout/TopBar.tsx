@@ -7,13 +7,18 @@ import { AnnouncementsBell } from '../pages/announcements/AnnouncementsBell';
 import { isAdmin } from '../permissions';
 import { ChatBell } from './ChatBell';
 import { LanguageSwitch } from './LanguageSwitch';
+import { NotificationsBell } from './NotificationsBell';
+import { PinnedTickets } from './PinnedTickets';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
 
 type TopBarProps = { narrow: boolean; collapsed: boolean; onToggleMenu(): void };
 
-/** Greeting (user and company; admins also the due date), theme, language, volume, refresh, the internal-chat bell, avatar menu. */
+/**
+ * Greeting (user and company; admins also the due date), pinned tickets, theme, language, volume, refresh,
+ * the notification, announcements and internal-chat bells, avatar menu.
+ */
 export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
   const { t } = useTranslation('shell');
   const { user } = useAuth();
@@ -56,6 +61,7 @@ export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
             </Typography.Text>
           )}
         </Typography.Text>
+        {!narrow && <PinnedTickets />}
         <Flex align="center" gap={2}>
           <ThemeToggle />
           <LanguageSwitch />
@@ -63,6 +69,7 @@ export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
           <Tooltip title={t('refresh')}>
             <Button type="text" data-testid="refresh-button" aria-label={t('refresh')} icon={<ReloadOutlined />} onClick={() => window.location.reload()} />
           </Tooltip>
+          <NotificationsBell />
           <AnnouncementsBell />
           <ChatBell />
           <UserMenu />

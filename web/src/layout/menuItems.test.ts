@@ -99,6 +99,10 @@ describe('menu', () => {
     expect(keys(ctx({ profile: 'admin' }))).not.toContain('messagesApi');
     expect(keys({ ...ctx({ allowConnections: 'enabled' }), plan: apiPlan })).not.toContain('messagesApi');
     expect(entryOfPath('/messages-api')?.key).toBe('messagesApi');
+    // spec 000 §2: among the general items, after the announcements
+    const sections = visibleMenu({ ...ctx({ profile: 'admin' }), plan: apiPlan });
+    expect(sections.find((s) => s.key === 'general')?.entries.map((e) => e.key).at(-1)).toBe('messagesApi');
+    expect(sections.find((s) => s.key === 'administration')?.entries.map((e) => e.key)).not.toContain('messagesApi');
     expect(entryOfPath('/allConnections')?.key).toBe('allConnections');
   });
   it('schedules show for every profile whose plan has useSchedules', () => {

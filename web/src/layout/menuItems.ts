@@ -122,6 +122,16 @@ export const menuEntries: MenuEntry[] = [
     label: 'menu.announcements',
     visible: (c) => canSee(c.user, 'superOnly'),
   },
+  // Spec 000 §2 lists the messages API among the general items (admin only, plan useExternalApi).
+  {
+    key: 'messagesApi',
+    section: 'general',
+    route: '/messages-api',
+    icon: SendOutlined,
+    label: 'menu.messagesApi',
+    visible: (c) => canSee(c.user, 'adminOnly'),
+    plan: 'useExternalApi',
+  },
   { key: 'users', section: 'administration', route: '/users', icon: TeamOutlined, label: 'menu.users', visible: (c) => canSee(c.user, 'adminOnly') },
   { key: 'queues', section: 'administration', route: '/queues', icon: RobotOutlined, label: 'menu.queues', visible: (c) => canSee(c.user, 'adminOnly') },
   {
@@ -166,15 +176,6 @@ export const menuEntries: MenuEntry[] = [
     icon: ShareAltOutlined,
     label: 'menu.allConnections',
     visible: (c) => canSee(c.user, 'superOnly'),
-  },
-  {
-    key: 'messagesApi',
-    section: 'administration',
-    route: '/messages-api',
-    icon: SendOutlined,
-    label: 'menu.messagesApi',
-    visible: (c) => canSee(c.user, 'adminOnly'),
-    plan: 'useExternalApi',
   },
   {
     key: 'files',

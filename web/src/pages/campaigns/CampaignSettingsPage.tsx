@@ -8,12 +8,17 @@ import { useNavigate } from 'react-router-dom';
 import { listCampaignSettings, saveCampaignSettings } from '../../api/campaigns';
 import { PageLoading } from '../../components/PageLoading';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { DEFAULT_CAMPAIGN_SETTINGS, formToSettings, settingsToForm, type CampaignSettingsForm } from './campaignRules';
+import {
+  choicesWith,
+  DEFAULT_CAMPAIGN_SETTINGS,
+  formToSettings,
+  GREATER_INTERVAL_CHOICES,
+  LONGER_INTERVAL_AFTER_CHOICES,
+  MESSAGE_INTERVAL_CHOICES,
+  settingsToForm,
+  type CampaignSettingsForm,
+} from './campaignRules';
 import { PlanGate } from './PlanGate';
-
-/** Interval choices in seconds, as the original screen offers them. */
-const SECONDS = [0, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120];
-const AFTER = [5, 10, 15, 20, 30, 40, 50, 60, 80, 100];
 
 type FormShape = Omit<CampaignSettingsForm, 'startHour' | 'endHour'> & { startHour: Dayjs; endHour: Dayjs };
 
@@ -68,7 +73,16 @@ function CampaignSettingsScreen() {
     }
   };
 
-  const seconds = (values: number[]) => values.map((v) => ({ value: v, label: t('settings.seconds', { count: v }) }));
+  // The stored values, so one outside the choices still shows as itself.
+  const stored = {
+    messageInterval: Form.useWatch('messageInterval', form),
+    longerIntervalAfter: Form.useWatch('longerIntervalAfter', form),
+    greaterInterval: Form.useWatch('greaterInterval', form),
+  };
+  const seconds = (choices: readonly number[], current: number | undefined) =>
+    choicesWith(choices, current).map((v) => ({ value: v, label: v === 0 ? t('settings.noInterval') : t('settings.seconds', { count: v }) }));
+  const messages = (choices: readonly number[], current: number | undefined) =>
+    choicesWith(choices, current).map((v) => ({ value: v, label: v === 0 ? t('settings.notDefined') : t('settings.messages', { count: v }) }));
 
   return (
     <Flex vertical gap={16}>
@@ -86,20 +100,17 @@ function CampaignSettingsScreen() {
           <Row gutter={12}>
             <Col xs={24} md={8}>
               <Form.Item name="messageInterval" label={t('settings.messageInterval')}>
-                <Select options={seconds(SECONDS)} aria-label={t('settings.messageInterval')} />
+                <Select options={seconds(MESSAGE_INTERVAL_CHOICES, stored.messageInterval)} aria-label={t('settings.messageInterval')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="longerIntervalAfter" label={t('settings.longerIntervalAfter')}>
-                <Select
-                  options={AFTER.map((v) => ({ value: v, label: t('settings.messages', { count: v }) }))}
-                  aria-label={t('settings.longerIntervalAfter')}
-                />
+                <Select options={messages(LONGER_INTERVAL_AFTER_CHOICES, stored.longerIntervalAfter)} aria-label={t('settings.longerIntervalAfter')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="greaterInterval" label={t('settings.greaterInterval')}>
-                <Select options={seconds(SECONDS)} aria-label={t('settings.greaterInterval')} />
+                <Select options={seconds(GREATER_INTERVAL_CHOICES, stored.greaterInterval)} aria-label={t('settings.greaterInterval')} />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>

@@ -5,12 +5,16 @@ import {
   campaignProblems,
   campaignReport,
   canSaveCampaign,
+  choicesWith,
   formatScheduledAt,
   formToSettings,
   isCampaignEditable,
   settingsToForm,
   toCampaignBody,
   DEFAULT_CAMPAIGN_SETTINGS,
+  GREATER_INTERVAL_CHOICES,
+  LONGER_INTERVAL_AFTER_CHOICES,
+  MESSAGE_INTERVAL_CHOICES,
 } from './campaignRules';
 import { applyRecordEvent, toRecordEvent } from './liveRecords';
 import { SCHEDULE_EVENT_KEYS } from '../schedules/scheduleRules';
@@ -122,6 +126,28 @@ describe('campaign settings mapping', () => {
     });
     expect(out.messageInterval).toBe(15);
     expect(out.variables).toEqual([{ key: 'promo', value: '10%' }]);
+  });
+});
+
+describe('campaign settings choices (spec 002 §9)', () => {
+  it('offers 0 (no pause) to 120 seconds between messages', () => {
+    expect(MESSAGE_INTERVAL_CHOICES).toEqual([0, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120]);
+  });
+  it('offers the longer pause after 0 (never) or 5 to 60 messages', () => {
+    expect(LONGER_INTERVAL_AFTER_CHOICES).toEqual([0, 5, 10, 15, 20, 30, 40, 50, 60]);
+  });
+  it('offers a longer pause of 0 or 40 to 200 seconds by 20', () => {
+    expect(GREATER_INTERVAL_CHOICES).toEqual([0, 40, 60, 80, 100, 120, 140, 160, 180, 200]);
+  });
+  it('the defaults are among the choices', () => {
+    expect(MESSAGE_INTERVAL_CHOICES).toContain(DEFAULT_CAMPAIGN_SETTINGS.messageInterval);
+    expect(LONGER_INTERVAL_AFTER_CHOICES).toContain(DEFAULT_CAMPAIGN_SETTINGS.longerIntervalAfter);
+    expect(GREATER_INTERVAL_CHOICES).toContain(DEFAULT_CAMPAIGN_SETTINGS.greaterInterval);
+  });
+  it('keeps a stored value that is not a choice, in order', () => {
+    expect(choicesWith([0, 40, 60], 50)).toEqual([0, 40, 50, 60]);
+    expect(choicesWith([0, 40, 60], 40)).toEqual([0, 40, 60]);
+    expect(choicesWith([0, 40, 60], undefined)).toEqual([0, 40, 60]);
   });
 });
 

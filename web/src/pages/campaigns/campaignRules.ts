@@ -157,6 +157,21 @@ export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettingsForm = {
   variables: [],
 };
 
+/**
+ * The choices of the settings screen (spec 002 §9): the pause between messages in seconds (0: no pause),
+ * after how many messages the longer pause comes (0: never) and that longer pause in seconds (0, or 40 to
+ * 200 by 20).
+ */
+export const MESSAGE_INTERVAL_CHOICES = [0, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
+export const LONGER_INTERVAL_AFTER_CHOICES = [0, 5, 10, 15, 20, 30, 40, 50, 60] as const;
+export const GREATER_INTERVAL_CHOICES = [0, 40, 60, 80, 100, 120, 140, 160, 180, 200] as const;
+
+/** The choices of a select, with a stored value that is not among them kept (so it shows, and saves unchanged). */
+export function choicesWith(choices: readonly number[], current: number | null | undefined): number[] {
+  if (current === null || current === undefined || !Number.isFinite(current) || choices.includes(current)) return [...choices];
+  return [...choices, current].sort((a, b) => a - b);
+}
+
 /** A stored value may come as JSON text (the key/value table stores strings). */
 function parsed(value: unknown): unknown {
   if (typeof value !== 'string') return value;

@@ -28,14 +28,15 @@ export default function ChatsPage() {
   const { plan, ready } = useShellData();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const { t } = useTranslation('chats');
   const allowed = planAllows(plan, 'useInternalChat');
 
   useEffect(() => {
     if (!ready || allowed) return;
-    toastError('ERR_PLAN_FEATURE_DISABLED');
+    toastError(t('planRefused'));
     const timer = window.setTimeout(() => navigate('/'), REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [ready, allowed, navigate]);
+  }, [ready, allowed, navigate, t]);
 
   if (!ready || !user) return <PageLoading />;
   if (!allowed) return null;
@@ -156,6 +157,23 @@ function ChatsScreen({ me }: { me: number }) {
     [navigate],
   );
 
+  const removeChat = useCallback(
+    async (chat: Chat) => {
+      try {
+        await deleteChat(chat.id);
+      } catch {
+        toastError(t('errors.delete'));
+        return;
+      }
+      gone.current.add(chat.uuid);
+      remove(chat.id);
+      toastSuccess(t('toasts.deleted'));
+      if (chat.uuid === uuidRef.current) navigate('/chats', { replace: true });
+    },
+    [t, remove, navigate],
+  );
+
+  /** The list's delete: "Esta ação não pode ser revertida, confirmar?" (spec 002 §8). */
   const confirmDelete = useCallback(
     (chat: Chat) => {
       void modal.confirm({
@@ -164,21 +182,18 @@ function ChatsScreen({ me }: { me: number }) {
         okText: t('delete.ok'),
         cancelText: t('delete.cancel'),
         okButtonProps: { danger: true },
-        onOk: async () => {
-          try {
-            await deleteChat(chat.id);
-          } catch {
-            toastError(t('errors.delete'));
-            return;
-          }
-          gone.current.add(chat.uuid);
-          remove(chat.id);
-          toastSuccess(t('toasts.deleted'));
-          if (chat.uuid === uuidRef.current) navigate('/chats', { replace: true });
-        },
+        onOk: () => removeChat(chat),
       });
     },
-    [modal, t, remove, navigate],
+    [modal, t, removeChat],
+  );
+
+  /** The message pane's delete asks through the browser's own confirm (spec 002 §8). */
+  const confirmDeleteOpen = useCallback(
+    (chat: Chat) => {
+      if (window.confirm(t('delete.browserConfirm'))) void removeChat(chat);
+    },
+    [t, removeChat],
   );
 
   const editGroup = useCallback((chat: Chat) => setGroup({ open: true, chat }), []);
@@ -228,7 +243,7 @@ function ChatsScreen({ me }: { me: number }) {
     />
   );
   const messagePane = current ? (
-    <ChatPane key={current.id} chat={current} me={me} isOnline={isOnline} onEdit={editGroup} onDelete={confirmDelete} />
+    <ChatPane key={current.id} chat={current} me={me} isOnline={isOnline} onEdit={editGroup} onDelete={confirmDeleteOpen} />
   ) : uuid ? (
     <Spin style={{ display: 'block', margin: '48px auto' }} />
   ) : (

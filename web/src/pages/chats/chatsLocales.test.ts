@@ -15,6 +15,7 @@ describe("the 'chats' namespace", () => {
     expect(i18n.t('chats:errors.delete', { lng: 'pt-BR' })).toBe('Erro ao excluir conversa. Tente novamente.');
     expect(i18n.t('chats:errors.audioNotFound', { lng: 'pt-BR' })).toBe('Áudio não encontrado');
     expect(i18n.t('chats:delete.confirm', { lng: 'pt-BR' })).toBe('Esta ação não pode ser revertida, confirmar?');
+    expect(i18n.t('chats:delete.browserConfirm', { lng: 'pt-BR' })).toBe('Tem certeza que deseja excluir esta conversa? Esta ação não pode ser desfeita.');
     expect(i18n.t('chats:tabs.messages', { lng: 'es' })).toBe('Mensajes');
   });
 });

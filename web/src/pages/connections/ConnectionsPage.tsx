@@ -1,7 +1,7 @@
 import './connectionsLocales';
 import { useCallback, useState } from 'react';
-import { Button, Dropdown, Flex, Modal, Space, Typography } from 'antd';
-import { DownOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Flex, Modal, Space, Tooltip, Typography } from 'antd';
+import { CustomerServiceOutlined, DownOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { WhatsappConnection } from '@atende/kit/contracts';
 import { listCompanyConnections, restartAllConnections } from '../../api/channels';
@@ -14,7 +14,7 @@ import { useShellData } from '../../hooks/useShellData';
 import { canSee } from '../../permissions';
 import { ChannelIcon } from './ChannelIcon';
 import { ConnectionDialog } from './ConnectionDialog';
-import type { newConnectionChannels } from './connectionRules';
+import { supportLink, type newConnectionChannels } from './connectionRules';
 import { ConnectionsTable } from './ConnectionsTable';
 import { useLiveConnections } from './useLiveConnections';
 import { ImportProgressCard } from './ImportProgressCard';
@@ -87,6 +87,23 @@ export function NewConnectionButton({ onPick, social }: { onPick(channel: NewCha
   );
 }
 
+/** Spec 001 §2 'call support': a WhatsApp chat with the support number set at build time (VITE_SUPPORT_NUMBER). */
+function CallSupportButton() {
+  const { t } = useTranslation('connections');
+  const link = supportLink(import.meta.env.VITE_SUPPORT_NUMBER);
+  const button = (
+    <Button
+      icon={<CustomerServiceOutlined />}
+      disabled={!link}
+      onClick={() => link && window.open(link, '_blank', 'noopener,noreferrer')}
+      data-testid="call-support"
+    >
+      {t('buttons.callSupport')}
+    </Button>
+  );
+  return link ? button : <Tooltip title={t('support.notConfigured')}>{button}</Tooltip>;
+}
+
 function ConnectionsScreen() {
   const { t } = useTranslation('connections');
   const [modal, modalHolder] = Modal.useModal();
@@ -134,6 +151,7 @@ function ConnectionsScreen() {
           <Button icon={<SyncOutlined />} loading={restarting} onClick={restartAll}>
             {t('buttons.restartAll')}
           </Button>
+          <CallSupportButton />
           <NewConnectionButton onPick={(channel) => openEditor(null, channel)} social={social} />
         </Space>
       </Flex>

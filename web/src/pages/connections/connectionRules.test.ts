@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhatsappConnection } from '@atende/kit/contracts';
-import { applyConnectionEvent, applySessionEvent, closesQrDialog, formatUpdatedAt, grandTotal, sessionActions } from './connectionRules';
+import { applyConnectionEvent, applySessionEvent, closesQrDialog, formatUpdatedAt, grandTotal, sessionActions, supportLink } from './connectionRules';
 
 const conn = (over: Partial<WhatsappConnection> = {}): WhatsappConnection =>
   ({ id: 1, companyId: 1, name: 'Main', channel: 'whatsapp', number: '', status: 'qrcode', qrcode: 'QR-1', retries: 0, isDefault: true, token: 'tok', updatedAt: '2026-01-02T10:00:00.000Z', ...over }) as WhatsappConnection;
@@ -62,5 +62,17 @@ describe('tables', () => {
         { companyId: 2, companyName: 'B', connected: 0, disconnected: 4, total: 4 },
       ]),
     ).toEqual({ connected: 2, disconnected: 5, total: 7 });
+  });
+});
+
+describe("the connections page's call-support button (spec 001 §2)", () => {
+  it('opens a WhatsApp chat with the support number, digits only', () => {
+    expect(supportLink('+55 (11) 99999-0000')).toBe('https://wa.me/5511999990000');
+    expect(supportLink('5511999990000')).toBe('https://wa.me/5511999990000');
+  });
+  it('has no link without a number', () => {
+    expect(supportLink(undefined)).toBeNull();
+    expect(supportLink('')).toBeNull();
+    expect(supportLink('123')).toBeNull();
   });
 });

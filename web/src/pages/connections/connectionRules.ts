@@ -112,3 +112,12 @@ export function grandTotal(rows: readonly CountsRow[]): Omit<CountsRow, 'company
     total: 0,
   });
 }
+
+/**
+ * The connections page's 'call support' button (spec 001 §2): a WhatsApp chat with the support number
+ * (digits only: country code, area code, number); null when no number is configured.
+ */
+export function supportLink(number: string | null | undefined): string | null {
+  const digits = (number ?? '').replace(/\D/g, '');
+  return digits.length >= 8 ? `https://wa.me/${digits}` : null;
+}

@@ -14,9 +14,9 @@ import { errorCodeOf } from '../../errors/errorMessage';
 import { toastError } from '../../errors/toast';
 import { canSee } from '../../permissions';
 import { AttendantsTable } from './AttendantsTable';
-import { dashboardAlerts } from './dashboardAlerts';
+import { dashboardAlerts, dismissedAlertsKey, readDismissedAlerts } from './dashboardAlerts';
 import { DashboardFilters, type DashboardFilter } from './DashboardFilters';
-import { defaultPeriod } from './dashboardRules';
+import { DASHBOARD_EXPORT_DELAY_MS, defaultPeriod } from './dashboardRules';
 import { IndicatorCards } from './IndicatorCards';
 import { shownDay } from './PeriodFields';
 import { SatisfactionCards } from './SatisfactionCards';
@@ -89,9 +89,29 @@ function Dashboard() {
   const reload = () => setFilter((current) => ({ ...current }));
   const data = load.shown?.data;
   const alerts = useMemo(() => (data ? dashboardAlerts(data.counters, data.attendants) : []), [data]);
-  // Dismissed alerts stay hidden on the overview and in the alerts tab alike while the dashboard is open.
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const dismiss = useCallback((id: string) => setDismissed((current) => new Set(current).add(id)), []);
+  // Dismissed alerts stay hidden on the overview and in the alerts tab alike for the rest of the session (this tab).
+  const { user } = useAuth();
+  const dismissedKey = dismissedAlertsKey(user?.id ?? 0);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => {
+    try {
+      return readDismissedAlerts(sessionStorage.getItem(dismissedKey));
+    } catch {
+      return new Set(); // no storage: hidden while the dashboard is open
+    }
+  });
+  const dismiss = useCallback(
+    (id: string) =>
+      setDismissed((current) => {
+        const next = new Set(current).add(id);
+        try {
+          sessionStorage.setItem(dismissedKey, JSON.stringify([...next]));
+        } catch {
+          // storage full or unavailable: hidden while the dashboard is open
+        }
+        return next;
+      }),
+    [dismissedKey],
+  );
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: Tab = isTab(asked) ? asked : 'overview';
@@ -159,7 +179,7 @@ function Dashboard() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alerts.none')} />
       ),
     ),
-    export: lazyTab(<ExportTab format={format} />),
+    export: lazyTab(<ExportTab format={format} minGeneratingMs={DASHBOARD_EXPORT_DELAY_MS} />),
   };
 
   return (

@@ -47,7 +47,7 @@ const FORMAT_ICONS: Record<ExportFormat, ReactNode> = { pdf: <FilePdfOutlined />
  * previous period for the trends and GET /dashboard/ticketsDay for the charts) written as a PDF, Excel or CSV
  * file with the chosen metrics, made in the browser and downloaded.
  */
-export function ExportTab({ format }: { format: DashboardFormat }) {
+export function ExportTab({ format, minGeneratingMs = 0 }: { format: DashboardFormat; /** How long generating takes at least. */ minGeneratingMs?: number }) {
   const { t } = useTranslation('dashboard');
   const [choice, setChoice] = useState<RangeChoice>(DEFAULT_RANGE);
   const period = useMemo(() => rangePeriod(choice), [choice]);
@@ -77,6 +77,7 @@ export function ExportTab({ format }: { format: DashboardFormat }) {
     }
     setGenerating(true);
     try {
+      if (minGeneratingMs > 0) await new Promise((resolve) => window.setTimeout(resolve, minGeneratingMs));
       await writeReport(current, kind, metrics, charts && chartsFit(kind));
     } catch (err) {
       console.error(err);

@@ -1,7 +1,7 @@
-import { Card, Col, Row, theme, Typography } from 'antd';
+import { Card, Col, Flex, Row, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DashboardCounters } from '@atende/kit/contracts';
-import { formatDuration } from './dashboardRules';
+import { formatDuration, INDICATOR_SECTIONS, type IndicatorFigure } from './dashboardRules';
 import type { DashboardFormat } from './useDashboardFormat';
 
 /** One figure: its label above, its value below, an accent on the side. */
@@ -14,34 +14,44 @@ function Figure({ label, value, accent }: { label: string; value: string; accent
   );
 }
 
-/** Indicadores (spec 002 §2): where the period's tickets stand, the contacts and messages, the connections, rates and times. */
+/**
+ * Indicadores and Métricas Detalhadas (spec 002 §2): where the period's tickets stand and the average times,
+ * then the messages, the connections and the conversion rate.
+ */
 export function IndicatorCards({ counters, format }: { counters: DashboardCounters; format: DashboardFormat }) {
   const { t } = useTranslation('dashboard');
   const { token } = theme.useToken();
-  const figures = [
-    { key: 'happening', value: format.count(counters.supportHappening), accent: token.colorPrimary },
-    { key: 'pending', value: format.count(counters.supportPending), accent: token.colorWarning },
-    { key: 'finished', value: format.count(counters.supportFinished), accent: token.colorSuccess },
-    { key: 'leads', value: format.count(counters.leads), accent: token.colorInfo },
-    { key: 'messagesReceived', value: format.count(counters.messagesReceived), accent: token.colorPrimary },
-    { key: 'messagesSent', value: format.count(counters.messagesSent), accent: token.colorPrimary },
-    { key: 'activeConnections', value: format.count(counters.activeConnections), accent: token.colorSuccess },
-    { key: 'conversionRate', value: format.percent(counters.conversionRate), accent: token.colorSuccess },
-    { key: 'avgWaitTime', value: formatDuration(counters.avgWaitTime), accent: token.colorWarning },
-    { key: 'avgSupportTime', value: formatDuration(counters.avgSupportTime), accent: token.colorInfo },
-  ];
+  const accents: Record<string, string> = {
+    happening: token.colorPrimary,
+    pending: token.colorWarning,
+    finished: token.colorSuccess,
+    leads: token.colorInfo,
+    avgWaitTime: token.colorWarning,
+    avgSupportTime: token.colorInfo,
+    activeConnections: token.colorSuccess,
+    conversionRate: token.colorSuccess,
+  };
+  const shown = (figure: IndicatorFigure) => {
+    const value = counters[figure.counter] ?? 0;
+    if (figure.kind === 'duration') return formatDuration(value);
+    return figure.kind === 'percent' ? format.percent(value) : format.count(value);
+  };
   return (
-    <section aria-labelledby="dashboard-indicators">
-      <Typography.Title level={4} id="dashboard-indicators">
-        {t('indicators.title')}
-      </Typography.Title>
-      <Row gutter={[16, 16]}>
-        {figures.map((f) => (
-          <Col key={f.key} xs={12} md={8} lg={6} xxl={4}>
-            <Figure label={t(`indicators.${f.key}`)} value={f.value} accent={f.accent} />
-          </Col>
-        ))}
-      </Row>
-    </section>
+    <Flex vertical gap={24}>
+      {INDICATOR_SECTIONS.map((section) => (
+        <section key={section.key} aria-labelledby={`dashboard-${section.key}`}>
+          <Typography.Title level={4} id={`dashboard-${section.key}`}>
+            {t(`${section.key}.title`)}
+          </Typography.Title>
+          <Row gutter={[16, 16]}>
+            {section.figures.map((f) => (
+              <Col key={f.label} xs={12} md={8} lg={6} xxl={4}>
+                <Figure label={t(`indicators.${f.label}`)} value={shown(f)} accent={accents[f.label] ?? token.colorPrimary} />
+              </Col>
+            ))}
+          </Row>
+        </section>
+      ))}
+    </Flex>
   );
 }

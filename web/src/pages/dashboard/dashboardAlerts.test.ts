@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardAttendant, DashboardCounters } from '@atende/kit/contracts';
-import { dashboardAlerts } from './dashboardAlerts';
+import { dashboardAlerts, dismissedAlertsKey, readDismissedAlerts } from './dashboardAlerts';
 import { attendant, counters } from './testData';
 
 // A quiet period (testData): nothing above or below any limit.
@@ -59,5 +59,18 @@ describe('dashboard alerts', () => {
     const all = counters({ supportPending: 15, avgSupportTime: 45, npsScore: 20, conversionRate: 85 });
     const team = [attendant(7, { rating: 2.5, online: false }), attendant(8, { online: false })];
     expect(ids(all, team)).toEqual(['pending', 'nps', 'supportTime', 'online', 'attendant-7', 'resolution']);
+  });
+});
+
+describe('dismissed alerts (spec 002 §2: hidden for the session)', () => {
+  it('are read back from what the tab stored, per user', () => {
+    expect([...readDismissedAlerts(JSON.stringify(['pending', 'attendant-4']))]).toEqual(['pending', 'attendant-4']);
+    expect(dismissedAlertsKey(7)).not.toBe(dismissedAlertsKey(8));
+  });
+  it('nothing or a foreign value hides nothing', () => {
+    expect(readDismissedAlerts(null).size).toBe(0);
+    expect(readDismissedAlerts('not json').size).toBe(0);
+    expect(readDismissedAlerts('{"a":1}').size).toBe(0);
+    expect([...readDismissedAlerts('["nps", 3, null]')]).toEqual(['nps']);
   });
 });

@@ -63,3 +63,17 @@ export function dashboardAlerts(counters: DashboardCounters, attendants: Dashboa
   // Array.prototype.sort is stable: within a severity the rules keep their order.
   return alerts.sort((a, b) => order[a.severity] - order[b.severity]);
 }
+
+/** Where this tab keeps the alerts a user dismissed: they stay hidden for the session (spec 002 §2). */
+export const dismissedAlertsKey = (userId: number): string => `dashboard:dismissedAlerts:${userId}`;
+
+/** The dismissed ids a stored value holds (nothing, or a value that is not a list of ids: none). */
+export function readDismissedAlerts(raw: string | null): Set<string> {
+  if (!raw) return new Set();
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return new Set(Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}

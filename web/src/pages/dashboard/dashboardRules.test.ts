@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPeriod, formatDuration, onlineShare, periodProblem, ratingLevel, ticketsPerDayBars, ticketsPerUserBars } from './dashboardRules';
+import {
+  DASHBOARD_EXPORT_DELAY_MS,
+  defaultPeriod,
+  formatDuration,
+  INDICATOR_SECTIONS,
+  onlineShare,
+  periodProblem,
+  ratingLevel,
+  ticketsPerDayBars,
+  ticketsPerUserBars,
+} from './dashboardRules';
 
 describe('dashboard rules', () => {
   it('the default period runs from the first of the month to today', () => {
@@ -91,5 +101,22 @@ describe('dashboard rules', () => {
     expect(ratingLevel(4)).toBe('veryGood');
     expect(ratingLevel(3.5)).toBe('good');
     expect(ratingLevel(3.49)).toBe('needsImprovement');
+  });
+
+  it('the overview opens with Indicadores then Métricas Detalhadas, each counter shown once', async () => {
+    await import('./dashboardLocales');
+    const { default: i18n } = await import('../../i18n');
+    expect(INDICATOR_SECTIONS.map((s) => i18n.t(`dashboard:${s.key}.title`, { lng: 'pt-BR' }))).toEqual(['Indicadores', 'Métricas Detalhadas']);
+    const counters = INDICATOR_SECTIONS.flatMap((s) => s.figures.map((f) => f.counter));
+    expect(new Set(counters).size).toBe(counters.length);
+    expect(INDICATOR_SECTIONS[0].figures.map((f) => f.counter)).toEqual(
+      expect.arrayContaining(['supportHappening', 'supportPending', 'supportFinished', 'leads']),
+    );
+    expect(INDICATOR_SECTIONS[1].figures.map((f) => f.counter)).toEqual(['messagesReceived', 'messagesSent', 'activeConnections', 'conversionRate']);
+    for (const f of INDICATOR_SECTIONS.flatMap((s) => s.figures)) expect(i18n.exists(`dashboard:indicators.${f.label}`, { lng: 'pt-BR' })).toBe(true);
+  });
+
+  it('the export tab takes 1.5 s (spec 002 §2), long enough to read "Gerando Relatório..."', () => {
+    expect(DASHBOARD_EXPORT_DELAY_MS).toBe(1500);
   });
 });

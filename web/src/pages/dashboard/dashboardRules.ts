@@ -1,6 +1,9 @@
 import dayjs from 'dayjs';
-import type { DashboardAttendant, TicketsPerDay, TicketsPerUser } from '@atende/kit/contracts';
+import type { DashboardAttendant, DashboardCounters, TicketsPerDay, TicketsPerUser } from '@atende/kit/contracts';
 import type { DashboardPeriod } from '../../api/dashboard';
+
+/** The dashboard's export tab takes 1.5 s at least (spec 002 §2), so "Gerando Relatório..." is seen before the file comes. */
+export const DASHBOARD_EXPORT_DELAY_MS = 1500;
 
 /** The longest period the server counts at once (it refuses longer ones). */
 export const MAX_PERIOD_DAYS = 366;
@@ -85,3 +88,34 @@ export function ratingLevel(rating: number): RatingLevel {
   if (rating >= 3.5) return 'good';
   return 'needsImprovement';
 }
+
+/** A figure of the overview's cards: a counter, shown as a count, a percent or a duration. */
+export type IndicatorFigure = { counter: keyof DashboardCounters; label: string; kind: 'count' | 'percent' | 'duration' };
+
+/**
+ * The overview's first two sections (spec 002 §2): Indicadores, where the period's tickets stand (in
+ * service, waiting, finished, new contacts and the average times); Métricas Detalhadas, the messages,
+ * the connections and the conversion rate.
+ */
+export const INDICATOR_SECTIONS: { key: 'indicators' | 'detailed'; figures: IndicatorFigure[] }[] = [
+  {
+    key: 'indicators',
+    figures: [
+      { counter: 'supportHappening', label: 'happening', kind: 'count' },
+      { counter: 'supportPending', label: 'pending', kind: 'count' },
+      { counter: 'supportFinished', label: 'finished', kind: 'count' },
+      { counter: 'leads', label: 'leads', kind: 'count' },
+      { counter: 'avgWaitTime', label: 'avgWaitTime', kind: 'duration' },
+      { counter: 'avgSupportTime', label: 'avgSupportTime', kind: 'duration' },
+    ],
+  },
+  {
+    key: 'detailed',
+    figures: [
+      { counter: 'messagesReceived', label: 'messagesReceived', kind: 'count' },
+      { counter: 'messagesSent', label: 'messagesSent', kind: 'count' },
+      { counter: 'activeConnections', label: 'activeConnections', kind: 'count' },
+      { counter: 'conversionRate', label: 'conversionRate', kind: 'percent' },
+    ],
+  },
+];

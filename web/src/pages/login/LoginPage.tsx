@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
-import { LANDING, originOf } from '../../auth/guards';
 import { toastError } from '../../errors/toast';
 import { AuthLayout } from '../../layout/AuthLayout';
 import { usePublicSettings } from '../../theme/PublicSettingsContext';
@@ -16,22 +15,19 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
   const { userCreationEnabled } = usePublicSettings();
-  const navigate = useNavigate();
   const location = useLocation();
   const [submitting, setSubmitting] = useState(false);
 
   const onFinish = async (values: LoginForm) => {
     setSubmitting(true);
     try {
+      // Signed in, the public-route guard leads on to the origin kept by the private route, else /tickets
+      // (an overdue company goes on to /financeiro-aberto).
       await login(values.email.trim(), values.password);
     } catch (err) {
       toastError(err);
       setSubmitting(false);
-      return;
     }
-    // An overdue company is sent on to /financeiro-aberto by the private route guard.
-    const target = originOf(location.state);
-    navigate(target, { replace: true, state: target === '/' ? LANDING : undefined });
   };
 
   return (

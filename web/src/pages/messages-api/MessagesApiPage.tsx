@@ -8,10 +8,10 @@ import { sendApiMessage } from '../../api/channels';
 import { useAuth } from '../../auth/AuthContext';
 import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
-import { toastError } from '../../errors/toast';
+import { toastError, toastSuccess } from '../../errors/toast';
 import { useShellData } from '../../hooks/useShellData';
 import { isAdmin, planAllows } from '../../permissions';
-import { apiEndpoint, describeAnswer, jsonCurl, jsonExample, multipartCurl, testFormProblems, type TestForm } from './messagesApiRules';
+import { apiEndpoint, describeAnswer, jsonCurl, jsonExample, multipartCurl, testFormProblems, type TestForm, type TestKind } from './messagesApiRules';
 
 /** Spec 001 §2: without the plan's external API the user is told so and goes to / after 1 second. */
 export const NO_PERMISSION_REDIRECT_MS = 1000;
@@ -40,31 +40,47 @@ export default function MessagesApiPage() {
 
 type FormValues = { token: string; number: string; body: string };
 
-function MessagesApiScreen() {
+/**
+ * One test form of the page (spec 001 §2, §5): a text message, or a media message (a file and its
+ * caption). The answer shows below it; an accepted message also says so in a toast (spec 001 §8).
+ */
+function TestCard({ kind }: { kind: TestKind }) {
   const { t } = useTranslation('connections');
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<UploadFile[]>([]);
+  const [mediaError, setMediaError] = useState(false);
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
-  const endpoint = apiEndpoint(window.location.origin);
+  const media = kind === 'media';
+
+  const probeOf = (values: Partial<FormValues>, hasFile: boolean): TestForm => ({
+    token: values.token ?? '',
+    number: values.number ?? '',
+    body: values.body ?? '',
+    hasFile,
+    kind,
+  });
 
   const rule = (field: keyof FormValues) => ({
     validator: async () => {
-      const values = form.getFieldsValue(true) as FormValues;
-      const problem = testFormProblems({ token: values.token ?? '', number: values.number ?? '', body: values.body ?? '', hasFile: files.length > 0 })[field];
+      const problem = testFormProblems(probeOf(form.getFieldsValue(true) as FormValues, files.length > 0))[field];
       if (problem) throw new Error(t(`api.problems.${problem}`));
     },
   });
 
   const send = async (values: FormValues) => {
-    const file = (files[0]?.originFileObj as File | undefined) ?? null;
-    const probe: TestForm = { token: values.token ?? '', number: values.number ?? '', body: values.body ?? '', hasFile: !!file };
-    if (Object.keys(testFormProblems(probe)).length) return;
+    const file = media ? ((files[0]?.originFileObj as File | undefined) ?? null) : null;
+    const probe = probeOf(values, !!file);
+    const problems = testFormProblems(probe);
+    setMediaError(!!problems.media);
+    if (Object.keys(problems).length) return;
     setSending(true);
     setAnswer(null);
     try {
       const result = await sendApiMessage(probe.token.trim(), { number: probe.number.trim(), body: probe.body }, file);
-      setAnswer(describeAnswer(result.status, result.data));
+      const shown = describeAnswer(result.status, result.data);
+      setAnswer(shown);
+      if (shown.ok) toastSuccess(t('api.sentToast'), { form: true });
     } catch (err) {
       // No answer at all (network): the error's text is what there is to show.
       setAnswer({ ok: false, text: err instanceof Error ? err.message : String(err) });
@@ -72,6 +88,55 @@ function MessagesApiScreen() {
       setSending(false);
     }
   };
+
+  return (
+    <Card title={media ? t('api.mediaTestTitle') : t('api.textTestTitle')} size="small" data-testid={`messages-api-${kind}-test`}>
+      <Form<FormValues> form={form} layout="vertical" name={`messages-api-${kind}-test`} onFinish={(v) => void send(v)} onFinishFailed={() => setMediaError(media && files.length === 0)} initialValues={{ token: '', number: '', body: '' }}>
+        <Form.Item name="token" label={t('api.token')} tooltip={t('api.tokenHint')} required rules={[rule('token')]}>
+          <Input.Password autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="number" label={t('api.number')} extra={t('api.numberHint')} required rules={[rule('number')]}>
+          <Input inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="body" label={media ? t('api.caption') : t('api.body')} required rules={[rule('body')]}>
+          <Input.TextArea autoSize={{ minRows: media ? 2 : 3, maxRows: 8 }} />
+        </Form.Item>
+        {media && (
+          <Form.Item label={t('api.file')} required validateStatus={mediaError ? 'error' : undefined} help={mediaError ? t('api.problems.mediaRequired') : undefined}>
+            <Upload
+              fileList={files}
+              maxCount={1}
+              beforeUpload={() => false}
+              onChange={({ fileList }) => {
+                setFiles(fileList.slice(-1));
+                if (fileList.length) setMediaError(false);
+              }}
+            >
+              <Button icon={<UploadOutlined />}>{t('api.chooseFile')}</Button>
+            </Upload>
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending}>
+            {t('api.send')}
+          </Button>
+        </Space>
+      </Form>
+      {answer && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type={answer.ok ? 'success' : 'error'}
+          title={answer.ok ? t('api.sent') : t('api.failed')}
+          description={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="messages-api-answer">{answer.text}</pre>}
+        />
+      )}
+    </Card>
+  );
+}
+
+function MessagesApiScreen() {
+  const { t } = useTranslation('connections');
+  const endpoint = apiEndpoint(window.location.origin);
 
   return (
     <Flex vertical gap={16}>
@@ -115,37 +180,10 @@ function MessagesApiScreen() {
           </Card>
         </Col>
         <Col xs={24} lg={11}>
-          <Card title={t('api.testTitle')} size="small">
-            <Form<FormValues> form={form} layout="vertical" name="messages-api-test" onFinish={(v) => void send(v)} initialValues={{ token: '', number: '', body: '' }}>
-              <Form.Item name="token" label={t('api.token')} tooltip={t('api.tokenHint')} required rules={[rule('token')]}>
-                <Input.Password autoComplete="off" />
-              </Form.Item>
-              <Form.Item name="number" label={t('api.number')} extra={t('api.numberHint')} required rules={[rule('number')]}>
-                <Input inputMode="numeric" autoComplete="off" />
-              </Form.Item>
-              <Form.Item name="body" label={t('api.body')} required rules={[rule('body')]}>
-                <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} />
-              </Form.Item>
-              <Form.Item label={t('api.file')}>
-                <Upload fileList={files} maxCount={1} beforeUpload={() => false} onChange={({ fileList }) => setFiles(fileList.slice(-1))}>
-                  <Button icon={<UploadOutlined />}>{t('api.chooseFile')}</Button>
-                </Upload>
-              </Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={sending}>
-                  {t('api.send')}
-                </Button>
-              </Space>
-            </Form>
-            {answer && (
-              <Alert
-                style={{ marginTop: 16 }}
-                type={answer.ok ? 'success' : 'error'}
-                title={answer.ok ? t('api.sent') : t('api.failed')}
-                description={<pre style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="messages-api-answer">{answer.text}</pre>}
-              />
-            )}
-          </Card>
+          <Flex vertical gap={16}>
+            <TestCard kind="text" />
+            <TestCard kind="media" />
+          </Flex>
         </Col>
       </Row>
     </Flex>

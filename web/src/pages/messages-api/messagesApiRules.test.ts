@@ -23,6 +23,12 @@ describe('test form (spec 001 §5)', () => {
     expect(testFormProblems({ token: 't', number: '+55 (11) 99999-9999', body: 'hi', hasFile: false }).number).toBe('numberDigits');
     expect(testFormProblems({ token: 't', number: '5511999999999', body: 'hi', hasFile: true })).toEqual({});
   });
+  it('the media test needs a file besides its caption; the text test needs none', () => {
+    expect(testFormProblems({ token: 't', number: '5511999999999', body: 'Segue o documento', hasFile: false, kind: 'media' })).toEqual({ media: 'mediaRequired' });
+    expect(testFormProblems({ token: 't', number: '5511999999999', body: '', hasFile: true, kind: 'media' })).toEqual({ body: 'bodyRequired' });
+    expect(testFormProblems({ token: 't', number: '5511999999999', body: 'Segue', hasFile: true, kind: 'media' })).toEqual({});
+    expect(testFormProblems({ token: 't', number: '5511999999999', body: 'Olá', hasFile: false, kind: 'text' })).toEqual({});
+  });
   it('shows the answer with its status', () => {
     expect(describeAnswer(200, { ok: true })).toEqual({ ok: true, text: 'HTTP 200\n{\n  "ok": true\n}' });
     expect(describeAnswer(403, { error: 'ERR_INVALID_TOKEN' }).ok).toBe(false);

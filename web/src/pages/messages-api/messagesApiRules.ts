@@ -36,20 +36,23 @@ export function multipartCurl(endpoint: string): string {
   ].join('\n');
 }
 
-export type TestForm = { token: string; number: string; body: string; hasFile: boolean };
-export type TestProblem = 'tokenRequired' | 'numberRequired' | 'numberDigits' | 'bodyRequired';
+/** The two test forms of the page: a text message, and a media message (a file with its caption). */
+export type TestKind = 'text' | 'media';
+export type TestForm = { token: string; number: string; body: string; hasFile: boolean; kind?: TestKind };
+export type TestProblem = 'tokenRequired' | 'numberRequired' | 'numberDigits' | 'bodyRequired' | 'mediaRequired';
 
 /**
  * Token and number are required; the number is digits only (country code, area code and number, no
- * mask); a text needs its body, and so does a media test (its caption).
+ * mask); a text needs its body; the media test needs its body (the caption) and a file (spec 001 §5).
  */
-export function testFormProblems(v: TestForm): Partial<Record<'token' | 'number' | 'body', TestProblem>> {
-  const out: Partial<Record<'token' | 'number' | 'body', TestProblem>> = {};
+export function testFormProblems(v: TestForm): Partial<Record<'token' | 'number' | 'body' | 'media', TestProblem>> {
+  const out: Partial<Record<'token' | 'number' | 'body' | 'media', TestProblem>> = {};
   if (!v.token.trim()) out.token = 'tokenRequired';
   const number = v.number.trim();
   if (!number) out.number = 'numberRequired';
   else if (!/^\d{8,50}$/.test(number)) out.number = 'numberDigits';
   if (!v.body.trim()) out.body = 'bodyRequired';
+  if (v.kind === 'media' && !v.hasFile) out.media = 'mediaRequired';
   return out;
 }
 

@@ -10,6 +10,7 @@ import { validationText } from '../users/zodRule';
 import { ChatbotEditor, type TargetChoices } from './ChatbotEditor';
 import { WeekdaySchedulesTable } from '../../components/WeekdaySchedulesTable';
 import {
+  chatbotChanged,
   colorProblem,
   defaultQueueSchedules,
   fromApiOptions,
@@ -65,6 +66,8 @@ export function QueueDialog({ open, queueId, queues, companyId, showSchedules, i
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [menu, setMenu] = useState<OptionDraft[]>([]);
+  // The menu as opened: a save that changed it also says the bot was saved.
+  const [openedMenu, setOpenedMenu] = useState<OptionDraft[]>([]);
   const [schedules, setSchedules] = useState<WeekdaySchedule[]>(defaultQueueSchedules);
   const [submitted, setSubmitted] = useState(false);
   const [serverOptionErrors, setServerOptionErrors] = useState<Record<string, string>>({});
@@ -88,6 +91,7 @@ export function QueueDialog({ open, queueId, queues, companyId, showSchedules, i
     if (queueId === null) {
       form.setFieldsValue(queueFormValues(null, randomHexColor()));
       setMenu([]);
+      setOpenedMenu([]);
       setSchedules(defaultQueueSchedules());
       return;
     }
@@ -96,7 +100,9 @@ export function QueueDialog({ open, queueId, queues, companyId, showSchedules, i
       .then((queue) => {
         if (!active) return;
         form.setFieldsValue(queueFormValues(queue, ''));
-        setMenu(fromApiOptions(queue.chatbots));
+        const opened = fromApiOptions(queue.chatbots);
+        setMenu(opened);
+        setOpenedMenu(opened);
         setSchedules(queueSchedules(queue.schedules));
       })
       .catch((err: unknown) => {
@@ -200,6 +206,7 @@ export function QueueDialog({ open, queueId, queues, companyId, showSchedules, i
     try {
       const saved = queueId === null ? await createQueue(body) : await updateQueue(queueId, body);
       toastSuccess(t('toasts.saved'), { form: true });
+      if (chatbotChanged(openedMenu, menu)) toastSuccess(t('toasts.botSaved'), { form: true });
       onSaved(saved);
       onClose();
     } catch (err) {

@@ -6,6 +6,7 @@ import {
   addOption,
   applyQueueEvent,
   blankOption,
+  chatbotChanged,
   canNest,
   colorProblem,
   countOptions,
@@ -459,5 +460,23 @@ describe('texts', () => {
     const texts = resources[lang]?.queues as { validation: Record<string, string>; chatbot: { types: Record<string, string> } };
     for (const problem of PROBLEMS) expect(texts.validation[problem], problem).toBeTruthy();
     for (const type of OPTION_TYPES) expect(texts.chatbot.types[type], type).toBeTruthy();
+  });
+});
+
+describe("the save's 'Bot saved successfully' (spec 001 §8)", () => {
+  it('says so only when the chatbot menu changed', () => {
+    let n = 0;
+    const key = () => `k${++n}`;
+    const opened = [{ ...blankOption(key), id: 5, name: 'Agendar' }];
+    expect(
+      chatbotChanged(
+        opened,
+        opened.map((o) => ({ ...o, key: 'other' })),
+      ),
+    ).toBe(false);
+    expect(chatbotChanged(opened, [{ ...opened[0]!, name: 'Agendar consulta' }])).toBe(true);
+    expect(chatbotChanged(opened, [])).toBe(true);
+    expect(chatbotChanged([], [blankOption(key)])).toBe(true);
+    expect(chatbotChanged([], [])).toBe(false);
   });
 });

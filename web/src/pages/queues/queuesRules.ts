@@ -225,6 +225,11 @@ export function toApiOptions(drafts: readonly OptionDraft[]): ChatbotOptionInput
   });
 }
 
+/** Whether the chatbot menu changed since the dialog opened (its save then says 'Bot saved successfully', spec 001 §8). */
+export function chatbotChanged(before: readonly OptionDraft[], after: readonly OptionDraft[]): boolean {
+  return JSON.stringify(toApiOptions(before)) !== JSON.stringify(toApiOptions(after));
+}
+
 /** Where an option sits: indexes from the first level down. */
 export type OptionPath = readonly number[];
 

@@ -1,6 +1,7 @@
 import './reportsLocales';
+import '../dashboard/dashboardLocales';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Flex } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TICKET_REPORT_MAX_PAGE_SIZE, type TicketReportRow } from '@atende/kit/contracts';
 import { saveBlob } from '../../api/contacts';
@@ -10,6 +11,8 @@ import NoPermission from '../../components/NoPermission';
 import { errorCodeOf } from '../../errors/errorMessage';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { canSee } from '../../permissions';
+import { ExportTab } from '../dashboard/ExportTab';
+import { useDashboardFormat } from '../dashboard/useDashboardFormat';
 import { TicketLogDialog } from '../tickets/conversation/TicketLogDialog';
 import { ReportFilters } from './ReportFilters';
 import { DEFAULT_PAGE_SIZE, defaultFilter, exportFileName, exportRows, filterProblem, pageAfterResize, reportParams, type ReportFilter } from './reportRules';
@@ -18,7 +21,8 @@ import { xlsxBlob } from './xlsxWriter';
 import { PageTitle } from '../../components/PageTitle';
 
 /**
- * '/reports' (spec 002 §2 "Tickets report", §6): admins, super users and users with showDashboard;
+ * '/reports' (spec 002 §2 "Report export screen" and "Tickets report", §6): the tickets report, then the
+ * export of the period's figures as PDF, Excel or CSV. Admins, super users and users with showDashboard;
  * the others — and anyone the server refuses (403) — get the no-permission screen.
  */
 export default function ReportsPage() {
@@ -37,6 +41,7 @@ type Shown = { rows: TicketReportRow[]; total: number };
 
 function Report() {
   const { t } = useTranslation(['reports', 'tickets']);
+  const format = useDashboardFormat();
   const [draft, setDraft] = useState<ReportFilter>(() => defaultFilter());
   const [query, setQuery] = useState<Query | null>(null);
   const [shown, setShown] = useState<Shown>({ rows: [], total: 0 });
@@ -125,6 +130,17 @@ function Report() {
         onLogs={setLogTicketId}
       />
       {logTicketId !== null && <TicketLogDialog ticketId={logTicketId} open onClose={closeLogs} />}
+      <section aria-labelledby="reports-export" style={{ marginTop: 16 }}>
+        <Flex vertical gap={12}>
+          <div>
+            <Typography.Title level={4} id="reports-export" style={{ margin: 0 }}>
+              {t('exportSection.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('exportSection.subtitle')}</Typography.Text>
+          </div>
+          <ExportTab format={format} />
+        </Flex>
+      </section>
     </Flex>
   );
 }

@@ -143,7 +143,12 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
           attachment={attachment}
           editable={!locked}
           accept={SCHEDULE_ATTACHMENT_ACCEPT}
-          onPick={(f) => (isScheduleAttachment(f.name) ? setFile(f) : toastError(t('fields.mediaTypes')))}
+          onPick={(f) => {
+            if (!isScheduleAttachment(f.name)) return toastError(t('fields.mediaTypes'));
+            // The file goes up with the save (spec 002 §8): say so.
+            setFile(f);
+            toastSuccess(t('toasts.clickSave'), { form: true });
+          }}
           onRemove={() => void removeMedia()}
         />
       </Form.Item>

@@ -23,6 +23,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { canSee, hasPermission } from '../../permissions';
 import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
+import { ContactTagsBar } from './conversation/ContactTagsBar';
 import { ExportPdfDialog } from './conversation/ExportPdfDialog';
 import { takePrefetched, ticketKey } from './conversation/prefetch';
 import { SocialWindowNotice, type WindowInput } from './conversation/SocialWindowNotice';
@@ -42,7 +43,7 @@ const sameWindow = (a: WindowInput, b: WindowInput) => a.lastInbound === b.lastI
  * The conversation panel of /tickets/:uuid (spec 000 §2 'Ticket conversation screen'): header with
  * contact, ticket number and attendant, the status actions (accept, ignore, resolve with or without
  * farewell, return to queue, transfer, reopen, delete), pin, log, contact drawer and PDF export; the
- * 24-hour notice of social channels; the message list and the composer.
+ * contact's tags; the 24-hour notice of social channels; the message list and the composer.
  */
 export function TicketConversation({ uuid }: { uuid: string }) {
   const { t } = useTranslation(['conversation', 'tickets', 'ticketsList']);
@@ -299,6 +300,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           )}
         </Flex>
       </Flex>
+      <ContactTagsBar contactId={ticket.contactId} />
       {social && <SocialWindowNotice channel={social} input={windowInput} />}
       <MessagesList
         key={ticket.id}

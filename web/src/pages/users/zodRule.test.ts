@@ -15,19 +15,20 @@ const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promis
 describe('form validation messages', () => {
   it('translates the shared messages and keeps any other text', () => {
     const t = (key: string) => `<${key}>`;
-    expect(validationText('Too Short!', t)).toBe('<validation.tooShort>');
-    expect(validationText('Too Long!', t)).toBe('<validation.tooLong>');
-    expect(validationText('Required', t)).toBe('<validation.required>');
-    expect(validationText('Invalid email', t)).toBe('<validation.invalidEmail>');
+    expect(validationText('Too Short!', t)).toBe('<formValidation.tooShort>');
+    expect(validationText('Too Long!', t)).toBe('<formValidation.tooLong>');
+    expect(validationText('Required', t)).toBe('<formValidation.required>');
+    expect(validationText('Invalid email', t)).toBe('<formValidation.invalidEmail>');
     expect(validationText('Nome é obrigatório', t)).toBe('Nome é obrigatório');
   });
 
-  it('shows the contact form messages in the current language', async () => {
+  it("shows the contact and user form messages as the spec quotes them in pt-BR ('Too Short!', 'Required'…), translated in es", async () => {
     await i18n.changeLanguage('pt-BR');
-    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('Muito curto!');
-    expect(await failure(zodRule(createContactBody.shape.name), '')).toBe('Obrigatório');
-    expect(await failure(zodRule(contactNumber), '123')).toBe('Muito curto!');
-    expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('E-mail inválido');
+    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
+    expect(await failure(zodRule(createContactBody.shape.name), '')).toBe('Required');
+    expect(await failure(zodRule(createContactBody.shape.name), 'a'.repeat(251))).toBe('Too Long!');
+    expect(await failure(zodRule(contactNumber), '123')).toBe('Too Short!');
+    expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('Invalid email');
     expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), '')).toBeNull();
     await i18n.changeLanguage('es');
     expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('¡Demasiado corto!');

@@ -2,12 +2,15 @@ import type { z } from 'zod';
 import { msg } from '@atende/kit/contracts';
 import i18n from '../../i18n';
 
-/** The kit's spec 000 §5 messages ('Too Short!', 'Required'…) and their keys in common:validation. */
+/**
+ * The kit's spec 000/001 §5 messages ('Too Short!', 'Required'…) and their keys in common:formValidation:
+ * the spec quotes them as the forms show them (pt-BR and en alike); es translates them.
+ */
 const VALIDATION_KEYS: Record<string, string> = {
-  [msg.required]: 'validation.required',
-  [msg.tooShort]: 'validation.tooShort',
-  [msg.tooLong]: 'validation.tooLong',
-  [msg.invalidEmail]: 'validation.invalidEmail',
+  [msg.required]: 'formValidation.required',
+  [msg.tooShort]: 'formValidation.tooShort',
+  [msg.tooLong]: 'formValidation.tooLong',
+  [msg.invalidEmail]: 'formValidation.invalidEmail',
 };
 
 /** A schema's message in the current language: the kit's shared messages are translated, any other text is shown as written. */

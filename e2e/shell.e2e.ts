@@ -1,0 +1,158 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { loginThroughPage } from './support/session.js';
+
+/**
+ * The shell and the desk as spec 000 §2/§4 and 001 §2 describe them: the landing after login, the top
+ * bar's pinned tickets and notification bell, the contact's tags on the ticket screen, and the
+ * connections and messages API pages.
+ */
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+describe('shell and desk', () => {
+  it('login lands on /tickets; a pinned ticket shows in the top bar and opens it; the contact gets a tag typed on the ticket', async () => {
+    const company = await platform.createCompany();
+    const token = company.admin.token;
+    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Recepção', color: '#2266aa', greetingMessage: '' } });
+    const contact = await platform.request('POST', '/api/contacts', { token, body: { name: 'Joana Prado', number: '5511955554444' } });
+    const ticket = await platform.request('POST', '/api/tickets', {
+      token,
+      body: { contactId: contact.body.id, queueId: queue.body.id, status: 'open', userId: company.admin.user.id },
+    });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.waitForURL((url) => url.pathname === '/tickets');
+
+    // Pinned from the conversation: the avatar shows in the top bar at once and leads back to the ticket.
+    await page.goto(`/tickets/${ticket.body.uuid}`);
+    await page.getByRole('button', { name: 'Fixar atendimento' }).first().click();
+    const avatar = page.getByTestId(`pinned-ticket-${ticket.body.id}`);
+    await avatar.waitFor();
+    await page.goto('/contacts');
+    await page.getByTestId(`pinned-ticket-${ticket.body.id}`).click();
+    await page.waitForURL(new RegExp(`/tickets/${ticket.body.uuid}$`));
+
+    // The contact's tags under the header: a typed name under 3 characters is refused, a longer one is created.
+    const tags = page.getByTestId('contact-tags');
+    await tags.locator('input').click();
+    await page.keyboard.type('ab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Tag muito curta!').waitFor();
+    await page.keyboard.type('Implante');
+    await page.keyboard.press('Enter');
+    await eventually(async () =>
+      ((await platform.request('GET', `/api/contactTags/${contact.body.id}`, { token })).body as { name: string }[]).some((t) => t.name === 'Implante'),
+    );
+    await tags.getByText('Implante').waitFor();
+    await screenshot(page, 'shell-pinned-and-tags');
+
+    // Unpinned: the avatar goes.
+    await page.getByRole('button', { name: 'Desafixar atendimento' }).first().click();
+    await avatar.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('the notification bell counts a new message for the attendant, keeps it after a reload, and opens the ticket', async () => {
+    const company = await platform.createCompany();
+    const token = company.admin.token;
+    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
+    const ana = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
+    const connection = {
+      id: 9000 + company.companyId,
+      companyId: company.companyId,
+      name: 'WhatsApp Recepção',
+      channel: 'whatsapp' as const,
+      status: 'CONNECTED',
+      number: '5511900000001',
+      isDefault: true,
+      groupAsTicket: 'disabled' as const,
+      greetingMessage: '',
+      complationMessage: '',
+      outOfHoursMessage: '',
+      timeCreateNewTicket: 0,
+      maxUseBotQueues: 3,
+      timeUseBotQueues: 0,
+      ratingMessage: '',
+      maxUseBotQueuesNPS: 3,
+      expiresTicketNPS: 0,
+      queueIds: [queue.body.id],
+    };
+    await platform.publish('channels.connection.updated', company.companyId, { connection });
+    expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token, body: { value: 'true' } })).status).toBe(200);
+
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, ana.email, ana.password);
+    await page.getByTestId('notifications-bell').waitFor();
+    expect(await page.getByTestId('notifications-bell-count').count()).toBe(0);
+
+    await platform.publish('channels.message.received', company.companyId, {
+      connectionId: connection.id,
+      channel: 'whatsapp',
+      contact: { number: '5511987650000', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987650000@s.whatsapp.net' },
+      isGroup: false,
+      group: null,
+      wid: `e2e-bell-${company.companyId}`,
+      fromMe: false,
+      body: 'Posso remarcar minha consulta?',
+      media: null,
+      quotedWid: null,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token })).body.tickets[0], 10_000);
+    await page.getByTestId('notifications-bell-count').getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
+
+    // After a reload the bell starts from the tickets with unread messages.
+    await page.reload();
+    await page.getByTestId('notifications-bell-count').getByText('1', { exact: true }).waitFor();
+    await page.getByTestId('notifications-bell').click();
+    const item = page.getByTestId('notifications-bell-item');
+    await item.getByText('Carla Paciente').waitFor();
+    await item.getByText('Posso remarcar minha consulta?').waitFor();
+    await screenshot(page, 'shell-notifications-bell');
+    await item.click();
+    await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}$`));
+    await page.getByTestId('notifications-bell-count').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('the connections page offers to call support; the messages API page has a text and a media test form', async () => {
+    const company = await platform.createCompany();
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.goto('/connections');
+    await page.getByRole('button', { name: 'Chamar suporte' }).waitFor();
+
+    await page.goto('/messages-api');
+    const text = page.getByTestId('messages-api-text-test');
+    const media = page.getByTestId('messages-api-media-test');
+    await text.getByText('Enviar mensagem de texto').waitFor();
+    await media.getByText('Enviar mensagem com mídia').waitFor();
+    // The media test needs its file.
+    await media.getByLabel('Token').fill('not-a-token');
+    await media.getByLabel('Número').fill('5511999990000');
+    await media.getByLabel('Legenda').fill('Segue o documento');
+    await media.getByRole('button', { name: 'Enviar' }).click();
+    await media.getByText('Escolha o arquivo a enviar').waitFor();
+    // The text test is sent; an unknown token is refused and the answer shows.
+    await text.getByLabel('Token').fill('not-a-token');
+    await text.getByLabel('Número').fill('5511999990000');
+    await text.getByLabel('Mensagem').fill('Olá!');
+    await text.getByRole('button', { name: 'Enviar' }).click();
+    await text.getByText('A mensagem foi recusada').waitFor();
+    await page.context().close();
+  });
+});

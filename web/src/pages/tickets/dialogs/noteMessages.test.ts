@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '../../../i18n';
+import { validateNote } from './dialogRules';
+
+/** The contact drawer shows a note's problem as `notes.<problem>` of the ticketDialogs texts. */
+const shown = (text: string, lng: string) => {
+  const problem = validateNote(text);
+  return problem ? i18n.t(`notes.${problem}`, { ns: 'ticketDialogs', lng }) : null;
+};
+
+describe("ticket note messages (spec 000 §5: 'Too Short!', 'Required')", () => {
+  it('are the quoted texts in pt-BR and en', () => {
+    for (const lng of ['pt-BR', 'en']) {
+      expect(shown('', lng)).toBe('Required');
+      expect(shown('a', lng)).toBe('Too Short!');
+    }
+  });
+  it('are translated in es', () => {
+    expect(shown('', 'es')).toBe('Obligatorio');
+    expect(shown('a', 'es')).toBe('¡Muy corta!');
+  });
+});
