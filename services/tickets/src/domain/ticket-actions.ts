@@ -42,12 +42,19 @@ import { createRatingDesk } from './rating-runtime.js';
 export const MOMENTS_LIMIT = 2000;
 const MOMENTS_DAYS = 30;
 
-/** The 409 answer naming who holds the contact's open ticket. */
+/** The 409 answer naming who holds the contact's open ticket: user (name) and queue (name) as objects, as spec 000 §4 writes them. */
 async function holderError(db: TicketsDb, companyId: number, contactId: number, connectionId: number | null): Promise<AppError> {
   const holder = await ticketsRepository(db).holder(companyId, contactId, connectionId);
   return new AppError('ERR_OTHER_OPEN_TICKET', 'An open ticket already exists for this contact', {
     extra: holder
-      ? { ticketId: holder.id, userId: holder.userId, user: holder.user, queue: holder.queue, uuid: holder.uuid, status: holder.status }
+      ? {
+          ticketId: holder.id,
+          userId: holder.userId,
+          user: holder.user === null ? null : { name: holder.user },
+          queue: holder.queue === null ? null : { name: holder.queue },
+          uuid: holder.uuid,
+          status: holder.status,
+        }
       : { ticketId: null, userId: null, user: null, queue: null, uuid: null, status: null },
   });
 }

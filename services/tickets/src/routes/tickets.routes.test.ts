@@ -121,7 +121,7 @@ describe('POST /api/tickets', () => {
     const again = await api('ana', 'POST', '/api/tickets', { contactId, queueId: q1 });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
-      error: 'ERR_OTHER_OPEN_TICKET', message: expect.any(String), ticketId: first.body.id, userId: 12, user: 'Bia', queue: 'Suporte', uuid: first.body.uuid, status: 'open',
+      error: 'ERR_OTHER_OPEN_TICKET', message: expect.any(String), ticketId: first.body.id, userId: 12, user: { name: 'Bia' }, queue: { name: 'Suporte' }, uuid: first.body.uuid, status: 'open',
     });
   });
 
@@ -398,7 +398,7 @@ describe('PUT /api/tickets/:id transitions', () => {
     const [other] = await sqlq<{ id: number; uuid: string }>(`insert into tickets.tickets (company_id, contact_id, status, user_id, queue_id, whatsapp_id) values ($1, $2, 'open', 12, $3, 300) returning id, uuid`, C1, t.contactId, q1);
     const conflict = await api('admin', 'PUT', `/api/tickets/${t.id}`, { status: 'open' });
     expect(conflict.status).toBe(409);
-    expect(conflict.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: other!.id, userId: 12, user: 'Bia', queue: 'Suporte', uuid: other!.uuid, status: 'open' });
+    expect(conflict.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: other!.id, userId: 12, user: { name: 'Bia' }, queue: { name: 'Suporte' }, uuid: other!.uuid, status: 'open' });
     expect((await sqlq(`select status from tickets.tickets where id = $1`, t.id))[0]!.status).toBe('closed');
   });
 

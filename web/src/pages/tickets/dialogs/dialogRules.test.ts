@@ -99,7 +99,7 @@ describe('navigation after an action', () => {
 });
 
 describe('the open ticket of the contact', () => {
-  const body = { error: 'ERR_OTHER_OPEN_TICKET', ticketId: 9, userId: 5, user: 'Ana', queue: 'Vendas', uuid: 'abc', status: 'open' };
+  const body = { error: 'ERR_OTHER_OPEN_TICKET', ticketId: 9, userId: 5, user: { name: 'Ana' }, queue: { name: 'Vendas' }, uuid: 'abc', status: 'open' };
   it('reads the 409 body', () => {
     expect(readHolder(body)).toEqual({ userId: 5, user: 'Ana', queue: 'Vendas', uuid: 'abc', status: 'open' });
     expect(readHolder(undefined)).toEqual({ userId: null, user: null, queue: null, uuid: null, status: null });

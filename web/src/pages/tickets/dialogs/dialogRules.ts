@@ -112,12 +112,13 @@ export function navigationAfter(action: TicketAction, ticket: { uuid: string; st
 
 export type OpenTicketHolder = { userId: number | null; user: string | null; queue: string | null; uuid: string | null; status: string | null };
 
-/** Reads the holder fields of a 409 body (anything missing is null). */
+/** Reads the holder fields of a 409 body: user and queue as { name } (anything missing is null). */
 export function readHolder(body: unknown): OpenTicketHolder {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
   const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
-  return { userId: num(b.userId), user: str(b.user), queue: str(b.queue), uuid: str(b.uuid), status: str(b.status) };
+  const name = (v: unknown) => (v && typeof v === 'object' ? str((v as { name?: unknown }).name) : null);
+  return { userId: num(b.userId), user: name(b.user), queue: name(b.queue), uuid: str(b.uuid), status: str(b.status) };
 }
 
 export type HolderOutcome =
