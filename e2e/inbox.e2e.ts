@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeConnection } from '@atende/kit/testing';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { loginThroughPage } from './support/session.js';
@@ -45,26 +46,13 @@ describe('attendant inbox', () => {
     expect(queue.status, JSON.stringify(queue.body)).toBe(201);
     const ana = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
     const bruno = await platform.createUser(company.admin, { name: 'Bruno', queueIds: [queue.body.id] });
-    const connection = {
+    const connection = makeConnection({
       id: 7000 + company.companyId,
       companyId: company.companyId,
       name: 'WhatsApp Recepção',
-      channel: 'whatsapp' as const,
-      status: 'CONNECTED',
-      number: '5511900000000',
-      isDefault: true,
-      groupAsTicket: 'disabled' as const,
-      greetingMessage: '',
       complationMessage: 'Obrigado pelo contato!',
-      outOfHoursMessage: '',
-      timeCreateNewTicket: 0,
-      maxUseBotQueues: 3,
-      timeUseBotQueues: 0,
-      ratingMessage: '',
-      maxUseBotQueuesNPS: 3,
-      expiresTicketNPS: 0,
       queueIds: [queue.body.id],
-    };
+    });
     await platform.publish('channels.connection.updated', company.companyId, { connection });
     // Pending tickets notify (sound) only with this company setting (spec 000 §4 notification rule).
     expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token, body: { value: 'true' } })).status).toBe(200);

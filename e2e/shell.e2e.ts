@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeConnection } from '@atende/kit/testing';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
 import { loginThroughPage } from './support/session.js';
@@ -71,26 +72,13 @@ describe('shell and desk', () => {
     const token = company.admin.token;
     const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
     const ana = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
-    const connection = {
+    const connection = makeConnection({
       id: 9000 + company.companyId,
       companyId: company.companyId,
       name: 'WhatsApp Recepção',
-      channel: 'whatsapp' as const,
-      status: 'CONNECTED',
       number: '5511900000001',
-      isDefault: true,
-      groupAsTicket: 'disabled' as const,
-      greetingMessage: '',
-      complationMessage: '',
-      outOfHoursMessage: '',
-      timeCreateNewTicket: 0,
-      maxUseBotQueues: 3,
-      timeUseBotQueues: 0,
-      ratingMessage: '',
-      maxUseBotQueuesNPS: 3,
-      expiresTicketNPS: 0,
       queueIds: [queue.body.id],
-    };
+    });
     await platform.publish('channels.connection.updated', company.companyId, { connection });
     expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token, body: { value: 'true' } })).status).toBe(200);
 

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import type { Connection } from '../contracts/channels.js';
 import type { User } from '../contracts/users.js';
 
 /** A valid 1×1 PNG. */
@@ -65,6 +66,16 @@ export function makeUser(fields: Partial<User> & { id: number; companyId: number
     lastSeenAt: null,
     createdAt: now,
     updatedAt: now,
+    ...fields,
+  };
+}
+
+/** A channels connection as the channels service announces it (WhatsApp, connected, no queues); `fields` override. */
+export function makeConnection(fields: Partial<Connection> & { id: number; companyId: number }): Connection {
+  return {
+    name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true, groupAsTicket: 'disabled',
+    greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0,
+    maxUseBotQueues: 3, timeUseBotQueues: 0, ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
     ...fields,
   };
 }

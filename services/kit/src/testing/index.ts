@@ -1,3 +1,3 @@
 export { createTestDatabase } from './database.js';
-export { makeUser, multipartBody, png } from './fixtures.js';
+export { makeConnection, makeUser, multipartBody, png } from './fixtures.js';
 export { fullPlan, startServiceHarness, type ServiceHarness } from './service-harness.js';

@@ -25,7 +25,6 @@ import {
   mediaBase,
   platformVersion,
   type CompanyWithPlan,
-  type Connection,
   type Envelope,
   type EventData,
   type EventSubject,
@@ -34,7 +33,7 @@ import {
   type Sql,
   type User,
 } from '@atende/kit';
-import { createTestDatabase, makeUser } from '@atende/kit/testing';
+import { createTestDatabase, makeConnection, makeUser } from '@atende/kit/testing';
 import type { TicketsConfig } from '../config.js';
 import { schema } from '../db/schema.js';
 import type { TicketsDeps } from '../deps.js';
@@ -85,18 +84,8 @@ export const testConfig: TicketsConfig = {
   RATING_SWEEP_MS: 0,
 };
 
-/** A channels connection as the channels service announces it (WhatsApp, connected, no queues). */
-export function makeConnection(fields: Partial<Connection> & { id: number; companyId: number }): Connection {
-  return {
-    name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true, groupAsTicket: 'disabled',
-    greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0,
-    maxUseBotQueues: 3, timeUseBotQueues: 0, ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
-    ...fields,
-  };
-}
 
-
-export { makeUser };
+export { makeConnection, makeUser };
 
 export async function startHarness(config: Partial<TicketsConfig> = {}): Promise<Harness> {
   const database = await createTestDatabase();
