@@ -14,6 +14,8 @@ export const adminConfigShape = {
   PIX_MERCHANT_NAME: z.string().trim().min(1).max(100).default('Atende'),
   PIX_MERCHANT_CITY: z.string().trim().min(1).max(100).default('Sao Paulo'),
   /** Shared secret the payment provider sends in the X-Webhook-Secret header of Pix notifications; unset: every notification is refused. */
+  /** How often every company's media folder is measured for the companies table (0: never). */
+  FOLDER_USAGE_SWEEP_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   PAYMENT_WEBHOOK_SECRET: z.union([z.literal('').transform(() => undefined), z.string().trim().min(16).max(200)]).optional(),
 };
 

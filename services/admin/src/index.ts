@@ -17,6 +17,7 @@ import type { AdminConfig } from './config.js';
 import { schema } from './db/schema.js';
 import { createAnnouncements } from './domain/announcements.js';
 import { createCatalogue } from './domain/catalogue.js';
+import { createFolderUsage, FIRST_FOLDER_MEASURE_MS } from './domain/folder-usage.js';
 import { createHelps } from './domain/helps.js';
 import { INVOICE_JOB_INTERVAL_MS } from './domain/billing-rules.js';
 import { createInvoices } from './domain/invoices.js';
@@ -49,9 +50,19 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
   const whitelabel = createWhitelabel({ ctx, settings });
   const invoices = createInvoices({ ctx, db, unitOfWork, gateway: gatewayFromConfig(config), webhookSecret: config.PAYMENT_WEBHOOK_SECRET });
   const guards = createGuards({ verify: ctx.verify, companies: ctx.companies });
+  const folderUsage = createFolderUsage({ ctx, db });
   let subscriptions: Subscription[] = [];
   let invoiceJob: NodeJS.Timeout | undefined;
+  let folderJob: NodeJS.Timeout | undefined;
   const runInvoiceJob = () => invoices.createDue().catch((err: unknown) => ctx.logger.error({ err }, 'invoice job failed'));
+  /** The measure under way (stop waits for it; a slow one is never run twice at once). */
+  let measuring: Promise<void> | undefined;
+  const measureFolders = () => {
+    measuring ??= folderUsage
+      .measureAll()
+      .then(() => undefined, (err: unknown) => ctx.logger.error({ err }, "measuring the companies' media folders failed"))
+      .finally(() => (measuring = undefined));
+  };
 
   return {
     name: 'admin',
@@ -78,10 +89,22 @@ export const createAdminService: ServiceFactory<AdminConfig> = (ctx, config): Se
       await runInvoiceJob();
       invoiceJob = setInterval(() => void runInvoiceJob(), INVOICE_JOB_INTERVAL_MS);
       invoiceJob.unref();
+      const every = config.FOLDER_USAGE_SWEEP_MS;
+      if (every > 0) {
+        folderJob = setTimeout(function measureAndRepeat() {
+          measureFolders();
+          folderJob = setTimeout(measureAndRepeat, every);
+          folderJob.unref();
+        }, Math.min(every, FIRST_FOLDER_MEASURE_MS));
+        folderJob.unref();
+      }
     },
     async stop() {
       clearInterval(invoiceJob);
       invoiceJob = undefined;
+      clearTimeout(folderJob);
+      folderJob = undefined;
+      await measuring;
       for (const s of subscriptions) await s.unsubscribe().catch(() => undefined);
       subscriptions = [];
       await outbox.stop();

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
@@ -27,6 +27,8 @@ export const mediaWhitelists = {
 } as const;
 
 export type StoredFile = { key: string; mime: string; size: number };
+/** What a company's folder holds: its files and their bytes. */
+export type FolderUsage = { bytes: number; files: number };
 
 /**
  * Where uploads live. Keys are generated (`company<id>/<area>/<uuid>.<ext>`), so a company's files
@@ -36,6 +38,8 @@ export interface Storage {
   save(companyId: number, area: string, data: Buffer, type: { mime: string; ext: string }): Promise<StoredFile>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Every file under the company's own folder, counted (none yet: zero). */
+  usage(companyId: number): Promise<FolderUsage>;
 }
 
 export class LocalStorage implements Storage {
@@ -67,6 +71,27 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
+  }
+
+  async usage(companyId: number): Promise<FolderUsage> {
+    const total: FolderUsage = { bytes: 0, files: 0 };
+    const walk = async (dir: string): Promise<void> => {
+      // A folder (or a file) removed while it is counted is simply not counted.
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.isFile()) {
+          const info = await stat(full).catch(() => null);
+          if (info) {
+            total.bytes += info.size;
+            total.files += 1;
+          }
+        }
+      }
+    };
+    await walk(this.resolve(`company${companyId}`));
+    return total;
   }
 }
 

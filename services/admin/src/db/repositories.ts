@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type { FolderUsage } from '@atende/kit';
 import { announcements, companies, helps, plans, schema, settings, type AnnouncementRow, type CompanyRow, type HelpRow, type PlanRow, type SettingRow } from './schema.js';
 
 export type AdminDb = PostgresJsDatabase<typeof schema>;
@@ -51,6 +52,11 @@ export function companiesRepository(db: AdminDb) {
     remove: async (id: number): Promise<boolean> => (await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id })).length > 0,
     touchLogin: async (id: number, at: Date): Promise<CompanyRow | undefined> =>
       (await db.update(companies).set({ lastLogin: at }).where(eq(companies.id, id)).returning())[0],
+    ids: async (): Promise<number[]> => (await db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id))).map((r) => r.id),
+    /** The media folder's measure; not a change of the company (updatedAt and events stay as they are). */
+    setFolderUsage: async (id: number, usage: FolderUsage, at: Date): Promise<void> => {
+      await db.update(companies).set({ folderSize: usage.bytes, numberFileFolder: usage.files, updatedAtFolder: at }).where(eq(companies.id, id));
+    },
     /** Keeps the serial ahead of explicitly inserted ids (the seeded company 1). */
     syncSequence: async (): Promise<void> => {
       await db.execute(sql`select setval(pg_get_serial_sequence('admin.companies', 'id'), greatest((select max(id) from admin.companies), 1))`);

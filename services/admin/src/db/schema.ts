@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { outboxTables, type WeekdaySchedule } from '@atende/kit';
 
 export const adminSchema = pgSchema('admin');
@@ -52,6 +52,10 @@ export const companies = adminSchema.table(
     paymentMethod: varchar('payment_method', { length: 50 }),
     schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default([]),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** The company's media folder as last measured (admin's folder sweep): bytes, files and when. */
+    folderSize: bigint('folder_size', { mode: 'number' }),
+    numberFileFolder: integer('number_file_folder'),
+    updatedAtFolder: timestamp('updated_at_folder', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,6 +19,7 @@ const baseConfig: AdminConfig = {
   PIX_KEY: undefined,
   PIX_MERCHANT_NAME: 'Atende Plataforma',
   PIX_MERCHANT_CITY: 'São Paulo',
+  FOLDER_USAGE_SWEEP_MS: 0,
 };
 const CPF = '529.982.247-25';
 const today = isoDay();

@@ -98,6 +98,10 @@ export const company = z.object({
   paymentMethod: z.string().nullable(),
   schedules: z.array(weekdaySchedule),
   lastLogin: z.string().nullable(),
+  /** The company's media folder as last measured: bytes, files, and when (null until the first measure). */
+  folderSize: z.number().int().nullable(),
+  numberFileFolder: z.number().int().nullable(),
+  updatedAtFolder: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   plan: z.object({ id: z.number().int(), name: z.string(), amount: z.string() }).nullable(),

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import type { Company, Plan } from '@atende/kit/contracts';
 import { useAuth } from '../../auth/AuthContext';
 import { deleteCompany, listCompanies, listPlans, updateCompany } from '../../api/admin';
+import { formatBytes } from '../../components/formatBytes';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { formatAmount } from '../settings/planForm';
 import { mergeById, removeById, upsertById } from '../users/listRules';
@@ -145,6 +146,10 @@ export function CompaniesManager() {
     { title: t('table.phone'), dataIndex: 'phone', width: 130 },
     { title: t('table.createdAt'), dataIndex: 'createdAt', width: 110, render: (v: string) => formatDay(v) },
     { title: t('table.lastLogin'), dataIndex: 'lastLogin', width: 150, render: (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—') },
+    // The media folder as last measured by the server (hourly): size, files, when.
+    { title: t('table.folderSize'), dataIndex: 'folderSize', width: 110, align: 'right', render: (v: number | null) => (v === null ? '—' : formatBytes(v)) },
+    { title: t('table.numberFileFolder'), dataIndex: 'numberFileFolder', width: 90, align: 'right', render: (v: number | null) => v ?? '—' },
+    { title: t('table.updatedAtFolder'), dataIndex: 'updatedAtFolder', width: 150, render: (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—') },
     {
       title: t('table.actions'),
       key: 'actions',

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Flex, Input, List, Modal, Typography } from 'antd';
 import { DeleteOutlined, FileOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatBytes, isImageType, mergeFiles } from './composerRules';
+import { formatBytes } from '../../../components/formatBytes';
+import { isImageType, mergeFiles } from './composerRules';
 import { HiddenFileInput } from './HiddenFileInput';
 
 type Props = {

@@ -4,7 +4,6 @@ import {
   contactCard,
   correctedTextOf,
   correctionFailure,
-  formatBytes,
   insertAtCaret,
   mergeFiles,
   orderQuickReplies,
@@ -91,13 +90,6 @@ describe('insertAtCaret', () => {
 });
 
 describe('files', () => {
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatBytes(Number.NaN)).toBe('0 B');
-  });
-
   it('merges picked files without repeating one', () => {
     const a = { name: 'a.png', size: 1, lastModified: 1 };
     const b = { name: 'b.pdf', size: 2, lastModified: 1 };
