@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '../logger.js';
+import { AppError } from '../errors.js';
 import { createHttpApp, nulField } from './app.js';
+import { createGuards } from './guards.js';
 
 const app = () => createHttpApp({ logger: createLogger({ name: 'kit-http-test', level: 'silent' }) });
 
@@ -40,5 +42,51 @@ describe('NUL characters (PostgreSQL text cannot hold them)', () => {
     const answer = await server.inject({ method: 'GET', url: '/fails' });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toBe('ERR_VALIDATION');
+  });
+});
+
+describe('guards before validation', () => {
+  const verify = (token: string) => {
+    if (token === 'admin') return { userId: 1, companyId: 1, profile: 'admin', super: false } as never;
+    if (token === 'user') return { userId: 2, companyId: 1, profile: 'user', super: false } as never;
+    throw new AppError('ERR_INVALID_TOKEN', 'Invalid token');
+  };
+  const server = () => {
+    const s = app();
+    const guards = createGuards({ verify });
+    s.post('/things', { preHandler: guards.admin, schema: { body: z.object({ name: z.string().min(2) }) } }, async (request) => ({ name: request.body.name, by: request.auth.userId }));
+    return s;
+  };
+
+  it('refuses a caller without permission with 403 (or 401 without a session) whatever the body', async () => {
+    const s = server();
+    const plain = await s.inject({ method: 'POST', url: '/things', headers: { authorization: 'Bearer user' }, payload: {} });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json()).toMatchObject({ error: 'ERR_NO_PERMISSION' });
+    const anonymous = await s.inject({ method: 'POST', url: '/things', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('still validates what a permitted caller sends, and runs the handler with the caller', async () => {
+    const s = server();
+    const bad = await s.inject({ method: 'POST', url: '/things', headers: { authorization: 'Bearer admin' }, payload: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'name' }] });
+    const good = await s.inject({ method: 'POST', url: '/things', headers: { authorization: 'Bearer admin' }, payload: { name: 'ok' } });
+    expect(good.json()).toEqual({ name: 'ok', by: 1 });
+  });
+});
+
+describe('calls without a body that declare JSON', () => {
+  it('are calls without a body (a DELETE from a client that sets the header on every call)', async () => {
+    const s = app();
+    s.delete('/things/:id', async () => ({ message: 'deleted' }));
+    s.post('/things', { schema: { body: z.object({ name: z.string() }) } }, async () => ({ ok: true }));
+    const removed = await s.inject({ method: 'DELETE', url: '/things/1', headers: { 'content-type': 'application/json', 'content-length': '0' } });
+    expect(removed.statusCode).toBe(200);
+    // A route that needs a body still says so, naming it.
+    const empty = await s.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json', 'content-length': '0' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('ERR_VALIDATION');
   });
 });

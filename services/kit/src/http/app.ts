@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { requestContext } from '../logger.js';
 import { AppError } from '../errors.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
+import { isGuard } from './guards.js';
 
 export type HttpApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -49,7 +50,20 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.addHook('onRequest', (request, reply, done) => {
     if (withContext) requestContext.enterWith({ requestId: request.id });
     reply.header('x-request-id', request.id);
+    // A call without a body that still declares JSON (many HTTP clients set the header on every call) is a
+    // call without a body, not an empty JSON document to refuse.
+    if (request.headers['content-length'] === '0' && request.headers['content-type']?.startsWith('application/json')) delete request.headers['content-type'];
     done();
+  });
+  // Who may call a route is answered before what was sent: a route's leading guards run before validation.
+  app.addHook('onRoute', (route) => {
+    const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    let guards = 0;
+    while (guards < hooks.length && isGuard(hooks[guards])) guards++;
+    if (guards === 0) return;
+    const before = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    route.preValidation = [...before, ...hooks.slice(0, guards)] as typeof route.preValidation;
+    route.preHandler = hooks.slice(guards) as typeof route.preHandler;
   });
   app.addHook('onResponse', (request, reply, done) => {
     // Checked first: at the usual warn level the line is not built at all.

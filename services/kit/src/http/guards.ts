@@ -14,6 +14,12 @@ declare module 'fastify' {
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+const GUARD = Symbol('atende.guard');
+/** Marks a hook as a guard: it reads only the token and the caller, never the body or the params. */
+const asGuard = (hook: Hook): Hook => Object.assign(hook, { [GUARD]: true });
+/** Whether a route hook is one of the guards (createHttpApp runs them before validation). */
+export const isGuard = (hook: unknown): boolean => typeof hook === 'function' && (hook as { [GUARD]?: boolean })[GUARD] === true;
+
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
@@ -28,42 +34,66 @@ export function authenticate(verify: TokenVerifier, request: FastifyRequest): Au
   return verify(token);
 }
 
+/**
+ * An access token outlives a change of its company for up to its lifetime, so every authenticated call reads
+ * the company (directory: cached per process, dropped on admin.company.* events). A deleted company's token
+ * is a session that ended: 401 ERR_SESSION_EXPIRED (the web logs out). An inactive company's is refused like
+ * its login: 403 ERR_COMPANY_INACTIVE (the web's refresh is refused the same way, then it logs out); super
+ * users keep working, as at login. Should admin not answer, the token alone decides (it was checked).
+ */
+async function assertCompanyOpen(companies: Directory<number, CompanyWithPlan | null>, request: FastifyRequest): Promise<void> {
+  const { auth } = request;
+  let entry: CompanyWithPlan | null;
+  try {
+    entry = await companies.get(auth.companyId);
+  } catch (err) {
+    request.log.warn({ err, companyId: auth.companyId }, 'company directory unavailable; the token alone decides');
+    return;
+  }
+  if (entry === null) throw new AppError('ERR_SESSION_EXPIRED', 'The company of this session no longer exists');
+  if (entry.company.status === false && !auth.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
+}
+
 export type GuardDeps = {
   verify: TokenVerifier;
-  /** Needed for plan-flag guards. */
+  /** Needed for plan-flag guards; when given, every authenticated call is refused for a deleted or inactive company. */
   companies?: Directory<number, CompanyWithPlan | null>;
   /** Needed for 'treated as admin' area guards; auth passes its own reader. */
   users?: { get(userId: number): Promise<User | null> };
 };
 
 /**
- * preHandler chains for routes: `{ preHandler: guards.admin }`.
- * The server enforces every rule the web hides (spec 000 §6).
+ * preHandler chains for routes: `{ preHandler: guards.admin }`. createHttpApp moves a route's leading guards
+ * before body validation, so a caller without permission gets 403 whatever it sent, never a 400 that
+ * describes the body it may not send. The server enforces every rule the web hides (spec 000 §6).
  */
 export function createGuards(deps: GuardDeps) {
-  const authenticated: Hook = async (request) => {
+  const authenticated = asGuard(async (request) => {
     request.auth = authenticate(deps.verify, request);
-  };
-  const admin: Hook = async (request) => {
+    if (deps.companies) await assertCompanyOpen(deps.companies, request);
+  });
+  const admin = asGuard(async (request) => {
     if (request.auth.profile !== 'admin' && !request.auth.super) throw new AppError('ERR_NO_PERMISSION', 'Admins only');
-  };
-  const superUser: Hook = async (request) => {
+  });
+  const superUser = asGuard(async (request) => {
     if (!request.auth.super) throw new AppError('ERR_NO_PERMISSION', 'Super users only');
-  };
-  const area = (name: Area): Hook => async (request) => {
-    const { auth } = request;
-    if (auth.profile === 'admin' || auth.super) return;
-    const user = await deps.users?.get(auth.userId);
-    if (!user || !areas[name]({ ...user, super: auth.super })) throw new AppError('ERR_NO_PERMISSION', 'No permission');
-  };
-  const plan = (flag: PlanFlag): Hook => async (request) => {
-    if (!deps.companies) throw new Error('plan guard needs the company directory');
-    const entry = await deps.companies.get(request.auth.companyId);
-    if (!entry?.plan?.[flag]) {
-      // The catalogue's one code for a missing plan or super flag (spec 001 §8); `feature` says which flag.
-      throw new AppError('ERR_NO_PERMISSION', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.', { extra: { feature: flag } });
-    }
-  };
+  });
+  const area = (name: Area): Hook =>
+    asGuard(async (request) => {
+      const { auth } = request;
+      if (auth.profile === 'admin' || auth.super) return;
+      const user = await deps.users?.get(auth.userId);
+      if (!user || !areas[name]({ ...user, super: auth.super })) throw new AppError('ERR_NO_PERMISSION', 'No permission');
+    });
+  const plan = (flag: PlanFlag): Hook =>
+    asGuard(async (request) => {
+      if (!deps.companies) throw new Error('plan guard needs the company directory');
+      const entry = await deps.companies.get(request.auth.companyId);
+      if (!entry?.plan?.[flag]) {
+        // The catalogue's one code for a missing plan or super flag (spec 001 §8); `feature` says which flag.
+        throw new AppError('ERR_NO_PERMISSION', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.', { extra: { feature: flag } });
+      }
+    });
   return {
     authenticated: [authenticated],
     admin: [authenticated, admin],
