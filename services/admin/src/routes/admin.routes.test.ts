@@ -112,6 +112,13 @@ describe('companies', () => {
     expect(read.body).toMatchObject({ address: 'Rua das Flores, 10', city: 'Santos', numberConections: 2 });
     const bad = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { numberConections: -1 } });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'numberConections' }] } });
+    // A day that is not in the calendar is the caller's mistake, named; a timestamp counts by its day.
+    for (const dueDate of ['2030-13-45', '2030-02-30', 'soon']) {
+      const refused = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { dueDate } });
+      expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'dueDate', message: 'must be a date YYYY-MM-DD' }] } });
+    }
+    const stamped = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { dueDate: '2030-02-28T03:00:00.000Z' } });
+    expect(stamped.body.dueDate).toBe('2030-02-28');
   });
 
   it('leaves nothing behind when the admin e-mail is taken', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, msg, pageNumber, searchParam, timeOfDay } from './common.js';
+import { id, isCalendarDay, msg, pageNumber, searchParam, timeOfDay } from './common.js';
 
 // ---------- plans (spec 001 §3) ----------
 const limit = z.coerce.number().int().min(0).max(100_000);
@@ -70,8 +70,15 @@ export const weekdaySchedule = z.object({
 });
 export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
 
-/** A date as YYYY-MM-DD (the web's date picker); empty is no date (null). */
-const dueDate = z.union([z.literal('').transform(() => null), z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'must be a date YYYY-MM-DD'), z.null()]);
+/** A date as YYYY-MM-DD (the web's date picker; a timestamp counts by its day); empty is no date (null). */
+const dueDate = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z
+    .string()
+    .refine((v) => isCalendarDay(v.slice(0, 10)) && (v.length === 10 || v[10] === 'T' || v[10] === ' '), 'must be a date YYYY-MM-DD')
+    .transform((v) => v.slice(0, 10))
+    .nullable(),
+);
 /** Blank is no value. */
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, msg.tooLong).nullable());
 /** A count from a form (text or number); blank is none. */

@@ -21,6 +21,10 @@ export type IdParams = z.infer<typeof idParams>;
 export const enabledDisabled = z.enum(['enabled', 'disabled']);
 export type EnabledDisabled = z.infer<typeof enabledDisabled>;
 
+/** Whether YYYY-MM-DD names a day of the calendar (not 2030-02-30 nor 2030-13-45). */
+export const isCalendarDay = (v: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
 /** HH:mm (spec: time fields masked ##:##). */
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.js';
+import { isCalendarDay, msg } from './common.js';
 
 /**
  * Shapes the tickets service answers and announces (spec 000 §3; 001 §3; 002 §3).
@@ -235,7 +235,7 @@ export const listQuery = <S extends z.ZodRawShape>(shape: S) =>
   }, z.object(shape));
 
 /** YYYY-MM-DD (a day of the company's time zone). */
-export const isoDay = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'must be a date YYYY-MM-DD');
+export const isoDay = z.string().refine(isCalendarDay, 'must be a date YYYY-MM-DD');
 /** A date (YYYY-MM-DD) or a full ISO timestamp. */
 export const isoDateOrTime = z.string().max(40).refine((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? isoDay.safeParse(v).success : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), 'must be a date');
 
