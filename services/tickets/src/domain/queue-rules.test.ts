@@ -45,13 +45,16 @@ describe('chatbot option trees', () => {
     expect(failure(() => checkOptionTree([opt({ options: [opt({})] })], 'chatbots.')).fields?.[0]?.field).toBe('chatbots.0.greetingMessage');
   });
 
-  it('collects the queues and users named, and the depth', () => {
+  it('collects the queues and users named, each with the first field naming it, and the depth', () => {
     const refs = checkOptionTree(
-      [opt({ queueType: 'queue', optQueueId: 7 }), opt({ greetingMessage: 'x', options: [opt({ queueType: 'attendent', optUserId: 3 }), opt({ queueType: 'queue', optQueueId: 8 })] })],
-      '',
+      [
+        opt({ queueType: 'queue', optQueueId: 7 }),
+        opt({ greetingMessage: 'x', options: [opt({ queueType: 'attendent', optUserId: 3 }), opt({ queueType: 'queue', optQueueId: 8 }), opt({ queueType: 'queue', optQueueId: 7 })] }),
+      ],
+      'chatbots.',
     );
-    expect([...refs.queueIds].sort()).toEqual([7, 8]);
-    expect([...refs.userIds]).toEqual([3]);
+    expect([...refs.queueIds]).toEqual([[7, 'chatbots.0.optQueueId'], [8, 'chatbots.1.options.1.optQueueId']]);
+    expect([...refs.userIds]).toEqual([[3, 'chatbots.1.options.0.optUserId']]);
     expect(refs.depth).toBe(2);
   });
 

@@ -61,27 +61,38 @@ export function checkOption(option: OptionFields, path: string, hasChildren = (o
   if (hasChildren && option.greetingMessage.trim() === '') throw validationError(`${path}greetingMessage`, 'A message is required to go to the next level');
 }
 
-/** What a tree of options refers to, to check against the company's queues and users. */
-export type OptionReferences = { queueIds: Set<number>; userIds: Set<number>; integrationIds: Set<number>; fileListIds: Set<number>; depth: number };
+/**
+ * What a tree of options refers to, to check against the company's queues and users (each queue and user
+ * with the first field that names it, for the answer when it is not the company's).
+ */
+export type OptionReferences = { queueIds: Map<number, string>; userIds: Map<number, string>; integrationIds: Set<number>; fileListIds: Set<number>; depth: number };
+
+/** References of nothing yet. */
+export const noReferences = (depth = 0): OptionReferences => ({ queueIds: new Map(), userIds: new Map(), integrationIds: new Set(), fileListIds: new Set(), depth });
+
+/** Adds a reference unless an earlier field already names the same id. */
+export const addReference = (to: Map<number, string>, id: number | null | undefined, field: string): void => {
+  if (id && !to.has(id)) to.set(id, field);
+};
 
 /**
  * Check a tree of options sent by the queue modal (`path` names the failing field, e.g.
  * `chatbots.0.options.1.name`), starting at `level` (1 for a queue's first level).
  */
 export function checkOptionTree(inputs: ChatbotOptionInput[], path: string, level = 1): OptionReferences {
-  const refs: OptionReferences = { queueIds: new Set(), userIds: new Set(), integrationIds: new Set(), fileListIds: new Set(), depth: inputs.length ? level : level - 1 };
+  const refs = noReferences(inputs.length ? level : level - 1);
   if (inputs.length > 0 && level > CHATBOT_MAX_DEPTH) throw validationError(path.replace(/\.$/, ''), `Options nest at most ${CHATBOT_MAX_DEPTH} levels`);
   inputs.forEach((input, i) => {
     const at = `${path}${i}.`;
     checkOption(input, at);
-    if (input.optQueueId) refs.queueIds.add(input.optQueueId);
-    if (input.optUserId) refs.userIds.add(input.optUserId);
+    addReference(refs.queueIds, input.optQueueId, `${at}optQueueId`);
+    addReference(refs.userIds, input.optUserId, `${at}optUserId`);
     if (input.optIntegrationId) refs.integrationIds.add(input.optIntegrationId);
     if (input.optFileId) refs.fileListIds.add(input.optFileId);
     if (input.options?.length) {
       const inner = checkOptionTree(input.options, `${at}options.`, level + 1);
-      inner.queueIds.forEach((id) => refs.queueIds.add(id));
-      inner.userIds.forEach((id) => refs.userIds.add(id));
+      inner.queueIds.forEach((field, id) => addReference(refs.queueIds, id, field));
+      inner.userIds.forEach((field, id) => addReference(refs.userIds, id, field));
       inner.integrationIds.forEach((id) => refs.integrationIds.add(id));
       inner.fileListIds.forEach((id) => refs.fileListIds.add(id));
       refs.depth = Math.max(refs.depth, inner.depth);

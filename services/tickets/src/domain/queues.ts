@@ -20,7 +20,7 @@ import { QUEUE_COLOR_KEY, QUEUE_NAME_KEY, queuesRepository, type ChatbotRow, typ
 import { uniqueViolation } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
 import { toQueue } from './presenters.js';
-import { assertGreeting, assertQueueLimit, buildOptionTree, checkOption, checkOptionTree, defaultQueueSchedules, toOption, type OptionReferences } from './queue-rules.js';
+import { addReference, assertGreeting, assertQueueLimit, buildOptionTree, checkOption, checkOptionTree, defaultQueueSchedules, noReferences, toOption, type OptionReferences } from './queue-rules.js';
 import { scopeOf } from './outbound.js';
 
 const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'This color is already used by another queue', { fields: [{ field: 'color', message: 'Cor já utilizada' }] });
@@ -28,7 +28,6 @@ const nameTaken = () => new AppError('ERR_DUPLICATED_NAME', 'A queue with this n
 
 /** How long a save waits for channels to say whether the integrations and file lists it names exist. */
 const CHANNEL_REFS_TIMEOUT_MS = 2000;
-const noReferences = (): OptionReferences => ({ queueIds: new Set(), userIds: new Set(), integrationIds: new Set(), fileListIds: new Set(), depth: 0 });
 
 /** The columns of an option from what the modal sent. */
 const optionValues = (input: Omit<ChatbotOptionInput, 'options' | 'id'>) => ({
@@ -85,10 +84,16 @@ export function createQueuesDesk(deps: TicketsDeps) {
   });
 
   const checkReferences = async (tx: TicketsDb, companyId: number, refs: Pick<OptionReferences, 'queueIds' | 'userIds'>) => {
-    const wanted = [...refs.queueIds];
-    const found = await queuesRepository(tx).byIds(companyId, wanted);
-    if (found.length !== wanted.length) throw new AppError('ERR_NO_QUEUE_FOUND', 'An option names a queue that does not exist');
-    for (const userId of refs.userIds) await access.companyUser(tx, companyId, userId);
+    // An option's target is part of what was sent: one that is not the company's is a 400 naming its field.
+    const found = new Set((await queuesRepository(tx).byIds(companyId, [...refs.queueIds.keys()])).map((q) => q.id));
+    for (const [queueId, field] of refs.queueIds) if (!found.has(queueId)) throw validationError(field, 'must be a queue of the company');
+    for (const [userId, field] of refs.userIds) {
+      try {
+        await access.companyUser(tx, companyId, userId);
+      } catch (err) {
+        throw err instanceof AppError && err.code === 'ERR_NO_USER_FOUND' ? validationError(field, 'must be a user of the company') : err;
+      }
+    }
   };
 
   /**
@@ -283,8 +288,8 @@ export function createQueuesDesk(deps: TicketsDeps) {
         if (level > CHATBOT_MAX_DEPTH) throw validationError('parentId', `Options nest at most ${CHATBOT_MAX_DEPTH} levels`);
         checkOption({ ...own, options }, '');
         const refs = options?.length ? checkOptionTree(options, 'options.', level + 1) : noReferences();
-        if (own.optQueueId) refs.queueIds.add(own.optQueueId);
-        if (own.optUserId) refs.userIds.add(own.optUserId);
+        addReference(refs.queueIds, own.optQueueId, 'optQueueId');
+        addReference(refs.userIds, own.optUserId, 'optUserId');
         if (own.optIntegrationId) refs.integrationIds.add(own.optIntegrationId);
         if (own.optFileId) refs.fileListIds.add(own.optFileId);
         await checkReferences(tx, companyId, refs);
@@ -310,8 +315,8 @@ export function createQueuesDesk(deps: TicketsDeps) {
         const hasChildren = options !== undefined ? options.length > 0 : subtree.length > 1;
         checkOption(merged, '', hasChildren);
         const refs = options ? checkOptionTree(options, 'options.', (await repo.depth(companyId, id)) + 1) : noReferences();
-        if (merged.optQueueId) refs.queueIds.add(merged.optQueueId);
-        if (merged.optUserId) refs.userIds.add(merged.optUserId);
+        addReference(refs.queueIds, merged.optQueueId, 'optQueueId');
+        addReference(refs.userIds, merged.optUserId, 'optUserId');
         // Only what this save names anew is asked about (a reference kept as it was stays).
         if (fields.optIntegrationId) refs.integrationIds.add(fields.optIntegrationId);
         if (fields.optFileId) refs.fileListIds.add(fields.optFileId);

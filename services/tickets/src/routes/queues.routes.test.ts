@@ -97,9 +97,9 @@ describe('POST /api/queue', () => {
     const badType = await api('admin', 'POST', '/api/queue', { name: 'Menu', color: '#abc', chatbots: [{ name: 'Tipo ruim', queueType: 'robot' }] });
     expect(badType.body.fields[0].field).toBe('chatbots.0.queueType');
     const unknownQueue = await api('admin', 'POST', '/api/queue', { name: 'Menu', color: '#abc', chatbots: [{ name: 'Outra fila', queueType: 'queue', optQueueId: 987654 }] });
-    expect(unknownQueue.body.error).toBe('ERR_NO_QUEUE_FOUND');
+    expect(unknownQueue).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'chatbots.0.optQueueId', message: 'must be a queue of the company' }] } });
     const foreignUser = await api('admin', 'POST', '/api/queue', { name: 'Menu', color: '#abc', chatbots: [{ name: 'Atendente', queueType: 'attendent', optUserId: 2 }] });
-    expect(foreignUser.body.error).toBe('ERR_NO_USER_FOUND');
+    expect(foreignUser).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'chatbots.0.optUserId', message: 'must be a user of the company' }] } });
     let nested: any = { name: 'Folha final', greetingMessage: 'fim' };
     for (let i = 0; i < 5; i++) nested = { name: `Nível ${i}`, greetingMessage: 'mais', options: [nested] };
     const tooDeep = await api('admin', 'POST', '/api/queue', { name: 'Menu', color: '#abc', chatbots: [nested] });
@@ -303,6 +303,10 @@ describe('/api/chatbot', () => {
     expect((await api('admin2', 'DELETE', `/api/chatbot/${option.body.id}`)).status).toBe(404);
     expect((await api('admin2', 'POST', '/api/chatbot', { queueId: queue.id, name: 'Intrusa' })).body.error).toBe('ERR_NO_QUEUE_FOUND');
     expect((await api('admin2', 'POST', '/api/chatbot', { parentId: option.body.id, name: 'Intrusa' })).body.error).toBe('ERR_NO_CHATBOT_FOUND');
+    // An option of one's own queue that points at another company's queue names the field that does.
+    const own = await makeQueue('admin2', 'Fila própria');
+    const pointing = await api('admin2', 'POST', '/api/chatbot', { queueId: own.id, name: 'Para a outra', queueType: 'queue', optQueueId: queue.id });
+    expect(pointing).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'optQueueId', message: 'must be a queue of the company' }] } });
     expect((await api('admin', 'GET', `/api/chatbot/${option.body.id}`)).body.name).toBe('Minha opção');
   });
 });
