@@ -76,3 +76,25 @@ describe('system:alert', () => {
     for (const status of ['qrcode', 'PAIRING', 'OPENING', 'CONNECTED']) expect(byEvent('channels.session.updated', { session: session(status) }, 'system:alert')).toEqual([]);
   });
 });
+
+describe('company-{id}-quickmessage reaches whoever may read the reply (spec 002)', () => {
+  const reply = (fields: { geral: boolean; visao: boolean; userId: number | null }) => ({ id: 9, shortcode: 'oi', message: 'Olá', mediaPath: null, mediaName: null, companyId: 5, ...fields });
+  const audiences = (subject: string, quickMessage: unknown) => emissionsFor(subject, { companyId: 5, data: { quickMessage } }).map((e) => [(e.payload as { action: string }).action, e.audience]);
+
+  it('a shared or visible one: the whole company', () => {
+    expect(audiences('tickets.quickMessage.created', reply({ geral: true, visao: false, userId: 4 }))).toEqual([['create', { to: 'company' }]]);
+    expect(audiences('tickets.quickMessage.updated', reply({ geral: false, visao: true, userId: 4 }))).toEqual([['update', { to: 'company' }]]);
+  });
+
+  it('a private one: its owner and the admins; made private, it leaves the others first', () => {
+    expect(audiences('tickets.quickMessage.created', reply({ geral: false, visao: false, userId: 4 }))).toEqual([
+      ['create', { to: 'admins' }],
+      ['create', { to: 'user', userId: 4 }],
+    ]);
+    expect(audiences('tickets.quickMessage.updated', reply({ geral: false, visao: false, userId: 4 }))).toEqual([
+      ['delete', { to: 'company' }],
+      ['update', { to: 'admins' }],
+      ['update', { to: 'user', userId: 4 }],
+    ]);
+  });
+});

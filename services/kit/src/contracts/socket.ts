@@ -109,8 +109,8 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'tickets.queue.created': ({ data }) => [{ event: 'company-{companyId}-queue', payload: { action: 'create', queue: data.queue }, audience: { to: 'company' } }],
   'tickets.queue.updated': ({ data }) => [{ event: 'company-{companyId}-queue', payload: { action: 'update', queue: data.queue }, audience: { to: 'company' } }],
   'tickets.queue.deleted': ({ data }) => [{ event: 'company-{companyId}-queue', payload: { action: 'delete', queueId: data.queueId }, audience: { to: 'company' } }],
-  'tickets.quickMessage.created': ({ data }) => [quickMessageEmission('create', data.quickMessage)],
-  'tickets.quickMessage.updated': ({ data }) => [quickMessageEmission('update', data.quickMessage)],
+  'tickets.quickMessage.created': ({ data }) => quickMessageEmissions('create', data.quickMessage),
+  'tickets.quickMessage.updated': ({ data }) => quickMessageEmissions('update', data.quickMessage),
   'tickets.quickMessage.deleted': ({ data }) => [
     {
       event: 'company-{companyId}-quickmessage',
@@ -227,13 +227,20 @@ function announcementEmissions(action: 'create' | 'update', record: EventData<'a
   ];
 }
 
-/** A personal quick reply only reaches its owner; a shared one (geral) the whole company. */
-function quickMessageEmission(action: 'create' | 'update', record: EventData<'tickets.quickMessage.created'>['quickMessage']): SocketEmission {
-  return {
-    event: 'company-{companyId}-quickmessage',
-    payload: { action, record },
-    audience: record.geral || record.userId === null ? { to: 'company' } : { to: 'user', userId: record.userId },
-  };
+/**
+ * A quick reply reaches whoever may read it (spec 002: everyone their own, the shared (geral) and visible
+ * (visao) ones; admins all): the whole company when shared or visible, otherwise its owner and the admins,
+ * after a delete to the company, so a reply just made private leaves the others' lists.
+ */
+function quickMessageEmissions(action: 'create' | 'update', record: EventData<'tickets.quickMessage.created'>['quickMessage']): SocketEmission[] {
+  const event = 'company-{companyId}-quickmessage';
+  const payload = { action, record };
+  if (record.geral || record.visao || record.userId === null) return [{ event, payload, audience: { to: 'company' } }];
+  return [
+    ...(action === 'update' ? [{ event, payload: { action: 'delete', id: record.id }, audience: { to: 'company' } } as const] : []),
+    { event, payload, audience: { to: 'admins' } },
+    { event, payload, audience: { to: 'user', userId: record.userId } },
+  ];
 }
 
 const participantsOf = (chat: Chat): number[] => chat.users.map((u) => u.userId);
