@@ -31,6 +31,16 @@ export function usersRepository(db: AuthDb) {
       (await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning())[0],
     remove: async (id: number, companyId: number): Promise<boolean> =>
       (await db.delete(users).where(and(eq(users.id, id), eq(users.companyId, companyId))).returning({ id: users.id })).length > 0,
+    /** Users of the company no longer in a deleted queue; answers them as they are now. */
+    leaveQueue: async (companyId: number, queueId: number): Promise<UserRow[]> =>
+      db
+        .update(users)
+        .set({ queueIds: sql`array_remove(${users.queueIds}, ${queueId})`, updatedAt: new Date() })
+        .where(and(eq(users.companyId, companyId), sql`${queueId} = any(${users.queueIds})`))
+        .returning(),
+    /** Users of the company whose default connection was deleted: no default connection any more. */
+    dropConnection: async (companyId: number, connectionId: number): Promise<UserRow[]> =>
+      db.update(users).set({ whatsappId: null, updatedAt: new Date() }).where(and(eq(users.companyId, companyId), eq(users.whatsappId, connectionId))).returning(),
     removeCompany: async (companyId: number): Promise<number[]> =>
       (await db.delete(users).where(eq(users.companyId, companyId)).returning({ id: users.id })).map((r) => r.id),
     superExists: async (): Promise<boolean> => (await db.select({ id: users.id }).from(users).where(eq(users.super, true)).limit(1)).length > 0,

@@ -163,6 +163,14 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
       if (updated && row.online !== online) await emit('auth.user.updated', updated.companyId, { user: present(updated) });
     },
 
+    /** A queue or a connection was deleted (tickets, channels): no user keeps pointing at it. */
+    async forgetQueue(tx: AuthDb, emit: Emit, companyId: number, queueId: number): Promise<void> {
+      for (const row of await usersRepository(tx).leaveQueue(companyId, queueId)) await emit('auth.user.updated', companyId, { user: present(row) });
+    },
+    async forgetConnection(tx: AuthDb, emit: Emit, companyId: number, connectionId: number): Promise<void> {
+      for (const row of await usersRepository(tx).dropConnection(companyId, connectionId)) await emit('auth.user.updated', companyId, { user: present(row) });
+    },
+
     async removeCompany(tx: AuthDb, emit: Emit, companyId: number): Promise<void> {
       const ids = await usersRepository(tx).removeCompany(companyId);
       for (const userId of ids) await emit('auth.user.deleted', companyId, { userId });

@@ -18,6 +18,12 @@ export async function startEventHandlers(deps: { ctx: ServiceContext; db: AuthDb
     consume(consumerDeps, 'realtime.presence.changed', 'auth', async (tx, data, _envelope, emit) => {
       await accounts.setPresence(tx, emit, data.userId, data.online, new Date(data.at));
     }),
+    consume(consumerDeps, 'tickets.queue.deleted', 'auth', async (tx, data, envelope, emit) => {
+      if (envelope.companyId !== null) await accounts.forgetQueue(tx, emit, envelope.companyId, data.queueId);
+    }),
+    consume(consumerDeps, 'channels.connection.deleted', 'auth', async (tx, data, envelope, emit) => {
+      if (envelope.companyId !== null) await accounts.forgetConnection(tx, emit, envelope.companyId, data.connectionId);
+    }),
     consume(consumerDeps, 'admin.company.deleted', 'auth', async (tx, data, _envelope, emit) => {
       await accounts.removeCompany(tx, emit, data.companyId);
     }),

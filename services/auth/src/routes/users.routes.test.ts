@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
+import { eventually, startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
 import { png } from '@atende/kit/testing';
 
 let platform: TestPlatform;
@@ -193,5 +193,28 @@ describe('cross-company isolation', () => {
     }
     const still = await platform.request('GET', `/api/users/${victim}`, { token: company.admin.token });
     expect(still.body.name).not.toBe('Hacked');
+  });
+});
+
+describe("a user's queues and default connection", () => {
+  it('keeps a queue once, and drops a queue or a connection when it is deleted', async () => {
+    const token = other.admin.token;
+    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Suporte', color: '#0a0a0a', greetingMessage: 'Olá' } });
+    const kept = await platform.request('POST', '/api/queue', { token, body: { name: 'Vendas', color: '#0b0b0b', greetingMessage: 'Olá' } });
+    const connection = await platform.request('POST', '/api/whatsapp', { token, body: { name: 'Recepção' } });
+    expect([queue.status, kept.status, connection.status]).toEqual([201, 201, 201]);
+    const created = await platform.request('POST', '/api/users', {
+      token,
+      body: { name: 'Filas', email: 'filas@example.com', password: 'secret1', queueIds: [queue.body.id, kept.body.id, queue.body.id], whatsappId: connection.body.id },
+    });
+    expect(created.body).toMatchObject({ queueIds: [queue.body.id, kept.body.id], whatsappId: connection.body.id });
+
+    expect((await platform.request('DELETE', `/api/queue/${queue.body.id}`, { token })).status).toBe(200);
+    expect((await platform.request('DELETE', `/api/whatsapp/${connection.body.id}`, { token })).status).toBe(200);
+    await eventually(async () => {
+      const read = await platform.request('GET', `/api/users/${created.body.id}`, { token });
+      expect({ queueIds: read.body.queueIds, whatsappId: read.body.whatsappId }).toEqual({ queueIds: [kept.body.id], whatsappId: null });
+      return true;
+    });
   });
 });

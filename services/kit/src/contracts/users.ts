@@ -62,7 +62,8 @@ const editable = {
   allowRealTime: enabledDisabled,
   allowConnections: enabledDisabled,
   whatsappId: id.nullable(),
-  queueIds: z.array(id).max(500),
+  // The same queue twice is once.
+  queueIds: z.array(id).max(500).transform((ids) => [...new Set(ids)]),
   defaultTicketsManagerWidth: width,
   /** Only a super user may grant the flag; only a super user may address another company. */
   super: z.boolean(),
