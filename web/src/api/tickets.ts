@@ -218,9 +218,12 @@ export async function fetchTicketsPage(params: Record<string, string | number | 
   return data;
 }
 
-/** POST /api/tickets/closeAll (admin): every ticket of the tab status within the selected queues (all when none). */
-export async function closeAllTickets(body: { status: 'open' | 'pending' | 'group' | 'lgpd'; selectedQueueIds: number[] | null }): Promise<{ message: string; count: number }> {
-  const { data } = await http.post<{ message: string; count: number }>('/tickets/closeAll', body);
+/**
+ * POST /api/tickets/closeAll (admin): every ticket of the tab status within the selected queues (all when none).
+ * `count` were closed; `left` were not (requiredTag on and no tag on them or their contact).
+ */
+export async function closeAllTickets(body: { status: 'open' | 'pending' | 'group' | 'lgpd'; selectedQueueIds: number[] | null }): Promise<{ message: string; count: number; left: number }> {
+  const { data } = await http.post<{ message: string; count: number; left: number }>('/tickets/closeAll', body);
   return data;
 }
 

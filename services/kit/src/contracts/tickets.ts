@@ -81,7 +81,15 @@ export const message = z.object({
   wid: z.string().nullable(),
   companyId: z.number().int(),
   ticketId: z.number().int(),
-  ticket: z.object({ id: z.number().int(), uuid: z.string(), status: ticketStatus, queueId: z.number().int().nullable(), whatsappId: z.number().int().nullable() }),
+  ticket: z.object({
+    id: z.number().int(),
+    uuid: z.string(),
+    status: ticketStatus,
+    queueId: z.number().int().nullable(),
+    /** The ticket's queue now (spec 000 §3 Message: ticket (uuid, queue, queueId, whatsappId)). */
+    queue: queueSummary.nullable(),
+    whatsappId: z.number().int().nullable(),
+  }),
   contactId: z.number().int().nullable(),
   contact: z.object({ id: z.number().int(), name: z.string(), number: z.string(), urlPicture: z.string().nullable() }).nullable(),
   /** The attendant who wrote it (outbound). */
@@ -101,7 +109,9 @@ export const message = z.object({
   quotedMsgId: z.number().int().nullable(),
   quotedMsg: z.object({ id: z.number().int(), body: z.string(), fromMe: z.boolean(), mediaType, contactName: z.string().nullable() }).nullable(),
   reactions: z.array(reaction),
+  /** The queue the ticket was in when the message was written. */
   queueId: z.number().int().nullable(),
+  queue: queueSummary.nullable(),
   transcrito: z.boolean(),
   /** The text of the audio's transcription (POST /message/transcribeAudio), shown again under the audio. */
   transcription: z.string().nullable(),
@@ -301,7 +311,13 @@ export const closeAllTicketsBody = z.object({
   selectedQueueIds: queryList(intId, 500).nullable().optional(),
 });
 export type CloseAllTicketsBody = z.infer<typeof closeAllTicketsBody>;
-export const closeAllAnswer = z.object({ message: z.string(), count: z.number().int() });
+export const closeAllAnswer = z.object({
+  message: z.string(),
+  /** Tickets closed. */
+  count: z.number().int(),
+  /** Tickets left as they were: with requiredTag on, those without a tag on them or on their contact. */
+  left: z.number().int(),
+});
 
 export const ticketUuidParams = z.object({ uuid: z.uuid('must be a uuid') });
 export const ticketIdParams = z.object({ ticketId: intId });

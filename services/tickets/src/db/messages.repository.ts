@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message, Ticket } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
-import { toMessage, type ContactRow, type MediaUrl, type TicketRow } from '../domain/presenters.js';
+import { toMessage, type ContactRow, type MediaUrl, type QueueRef, type TicketRow } from '../domain/presenters.js';
 import { columnName, columns, driverValues, run, tableRef } from './raw.js';
-import { contacts, messages, tickets } from './schema.js';
+import { contacts, messages, queues, tickets } from './schema.js';
 import { readTicketDetail, ticketDetailOver } from './ticket-details.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -28,7 +28,9 @@ type RelatedRow = {
   quotedContactName: string | null;
 };
 
-function present(rows: RelatedRow[], ticket: Pick<TicketRow, 'id' | 'uuid' | 'status' | 'queueId' | 'whatsappId'>, mediaUrl: MediaUrl): Message[] {
+type PresentedTicket = Pick<TicketRow, 'id' | 'uuid' | 'status' | 'queueId' | 'whatsappId' | 'companyId'>;
+
+function presentWith(rows: RelatedRow[], ticket: PresentedTicket, queues: ReadonlyMap<number, QueueRef>, mediaUrl: MediaUrl): Message[] {
   return rows.map((r) =>
     toMessage(
       r.message,
@@ -36,10 +38,33 @@ function present(rows: RelatedRow[], ticket: Pick<TicketRow, 'id' | 'uuid' | 'st
         ticket,
         contact: r.contact?.id ? r.contact : null,
         quoted: r.quoted?.id ? { ...r.quoted, body: r.quoted.isDeleted ? '' : r.quoted.body, contactName: r.quotedContactName } : null,
+        queues,
       },
       mediaUrl,
     ),
   );
+}
+
+/**
+ * The queues messages show (their own and their ticket's): read once for all the messages at hand, in
+ * one statement by id. `known` holds those already in hand (usually the ticket's, which nearly every
+ * message shares); nothing is read when it covers them all.
+ */
+const queueColumns = columns(queues, 'q', ['id', 'name', 'color']);
+const queuesText = `select ${queueColumns.list} from ${tableRef(queues)} q where q."${queues.companyId.name}" = $1 and q."${queues.id.name}" = any($2::int[])`;
+async function readQueues(db: TicketsDb, companyId: number, ids: readonly (number | null)[], known: Map<number, QueueRef> = new Map()): Promise<Map<number, QueueRef>> {
+  const missing = [...new Set(ids)].filter((id): id is number => id !== null && !known.has(id));
+  if (missing.length === 0) return known;
+  for (const raw of await run(db, queuesText, [companyId, missing])) {
+    const queue = queueColumns.read(raw);
+    known.set(queue.id, queue);
+  }
+  return known;
+}
+
+async function present(db: TicketsDb, rows: RelatedRow[], ticket: PresentedTicket, mediaUrl: MediaUrl, known?: Map<number, QueueRef>): Promise<Message[]> {
+  const queueMap = await readQueues(db, ticket.companyId, [ticket.queueId, ...rows.map((r) => r.message.queueId)], known);
+  return presentWith(rows, ticket, queueMap, mediaUrl);
 }
 
 const messageColumns = columns(messages, 'm', undefined, 'm');
@@ -162,29 +187,35 @@ export function messagesRepository(db: TicketsDb) {
   return {
     /** Page `page` counted from the newest, answered oldest first (like a chat); one more row tells hasMore. */
     page: async (ticket: TicketRow, page: number, size: number, mediaUrl: MediaUrl): Promise<{ messages: Message[]; hasMore: boolean }> => {
-      const rows = (await run(db, pageText, [ticket.id, size + 1, (page - 1) * size])).map(readRelated);
+      // The ticket's queue (nearly every message's too) is read with the page, in the same round trip.
+      const [raw, known] = await Promise.all([run(db, pageText, [ticket.id, size + 1, (page - 1) * size]), readQueues(db, ticket.companyId, [ticket.queueId])]);
+      const rows = raw.map(readRelated);
       const hasMore = rows.length > size;
-      return { messages: present(rows.slice(0, size).reverse(), ticket, mediaUrl), hasMore };
+      return { messages: await present(db, rows.slice(0, size).reverse(), ticket, mediaUrl, known), hasMore };
     },
     count: async (ticketId: number): Promise<number> => (await run<{ n: number }>(db, countText, [ticketId]))[0]?.n ?? 0,
     present: async (ids: number[], ticket: TicketRow, mediaUrl: MediaUrl): Promise<Message[]> => {
       if (ids.length === 0) return [];
       const rows = await related().where(inArray(messages.id, ids)).orderBy(asc(messages.createdAt), asc(messages.id));
-      return present(rows, ticket, mediaUrl);
+      return present(db, rows, ticket, mediaUrl);
     },
     /**
      * A message just written, as `present` shows it, from the rows in hand: its author is `contact`
-     * (the row its contactId names, or null), so only a quoted message needs a query.
+     * (the row its contactId names, or null) and `ticketQueue` the ticket's queue when the caller has it
+     * (its detail), so only a quoted message, or a queue not in hand, needs a query.
      */
     presentRow: async (
       row: MessageRow,
       ticket: TicketRow,
       contact: Pick<ContactRow, 'id' | 'name' | 'number' | 'urlPicture'> | null,
       mediaUrl: MediaUrl,
+      ticketQueue?: QueueRef | null,
     ): Promise<Message> => {
-      if (row.quotedMsgId !== null) return present(await related().where(eq(messages.id, row.id)), ticket, mediaUrl)[0]!;
+      const known = new Map<number, QueueRef>();
+      if (ticketQueue && ticketQueue.id === ticket.queueId) known.set(ticketQueue.id, ticketQueue);
+      if (row.quotedMsgId !== null) return (await present(db, await related().where(eq(messages.id, row.id)), ticket, mediaUrl, known))[0]!;
       if ((contact?.id ?? null) !== row.contactId) throw new Error(`message ${row.id}: author contact ${String(row.contactId)} not in hand`);
-      return present([{ message: row, contact, quoted: null, quotedContactName: null }], ticket, mediaUrl)[0]!;
+      return (await present(db, [{ message: row, contact, quoted: null, quotedContactName: null }], ticket, mediaUrl, known))[0]!;
     },
     /**
      * insert of a message written here (every column of outbound.postMessage given) with the ticket's last

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
@@ -292,17 +292,30 @@ export function ticketsRepository(db: TicketsDb) {
     hasQueues: async (companyId: number): Promise<boolean> => (await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId)).limit(1)).length > 0,
     contact: async (companyId: number, contactId: number) =>
       (await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId))).limit(1))[0],
-    /** Close every ticket of `statuses` (within `queueIds` when given); returns the rows as they were. */
-    closeMany: async (companyId: number, statuses: TicketStatus[], queueIds: number[] | null, userId: number): Promise<{ before: TicketRow[]; after: TicketRow[] }> => {
-      const where = and(eq(tickets.companyId, companyId), inArray(tickets.status, statuses), queueIds ? inArray(tickets.queueId, queueIds) : undefined);
+    /**
+     * Close every ticket of `statuses` (within `queueIds` when given); returns the rows as they were.
+     * `taggedOnly` (requiredTag): only those with a tag on them or their contact; the others are counted (`untagged`).
+     */
+    closeMany: async (
+      companyId: number,
+      statuses: TicketStatus[],
+      queueIds: number[] | null,
+      userId: number,
+      options: { taggedOnly?: boolean } = {},
+    ): Promise<{ before: TicketRow[]; after: TicketRow[]; untagged: number }> => {
+      const chosen = and(eq(tickets.companyId, companyId), inArray(tickets.status, statuses), queueIds ? inArray(tickets.queueId, queueIds) : undefined);
+      const tagged = sql`(exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id})
+        or exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${tickets.contactId}))`;
+      const where = options.taggedOnly ? and(chosen, tagged) : chosen;
       const before = await db.select().from(tickets).where(where).orderBy(asc(tickets.id)).for('update');
-      if (before.length === 0) return { before, after: [] };
+      const untagged = options.taggedOnly ? ((await db.select({ n: count() }).from(tickets).where(and(chosen, not(tagged))))[0]?.n ?? 0) : 0;
+      if (before.length === 0) return { before, after: [], untagged };
       const after = await db
         .update(tickets)
         .set({ status: 'closed', userId, closedAt: new Date(), updatedAt: new Date(), unreadMessages: 0 })
         .where(inArray(tickets.id, before.map((t) => t.id)))
         .returning();
-      return { before, after };
+      return { before, after, untagged };
     },
     /**
      * Close the rating requests (status nps) left unanswered past their connection's expiresTicketNPS

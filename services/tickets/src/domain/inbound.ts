@@ -292,7 +292,7 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       const { row, ticket: touched, detail: details } = written;
       if (created) await announceTicketWith(emit, touched, 'new', details);
       else if (previous && previous.status !== touched.status) await announceTicketWith(emit, touched, previous, details);
-      const message = await messages.presentRow(row, touched, data.fromMe ? null : person, deps.mediaUrl);
+      const message = await messages.presentRow(row, touched, data.fromMe ? null : person, deps.mediaUrl, details.queue);
       await announceMessageWith(emit, touched, message, details);
       // History is only stored: nobody (rating, chatbot, auto-response, bot) answers what was written long ago.
       if (imported) return { stored: true, ticketId: touched.id, messageId: row.id };

@@ -110,7 +110,7 @@ export async function postMessage(
       size: input.media?.size ?? null,
     });
   }
-  const message = await messages.presentRow(row, ticket, null, deps.mediaUrl);
+  const message = await messages.presentRow(row, ticket, null, deps.mediaUrl, details?.queue);
   return { row, message, ticket, details: await announceMessageWith(emit, ticket, message, details) };
 }
 

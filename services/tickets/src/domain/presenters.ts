@@ -93,21 +93,34 @@ export function toTicketScope(row: Pick<TicketRow, 'id' | 'status' | 'userId' | 
   return { id: row.id, status: row.status as TicketScope['status'], userId: row.userId, queueId: row.queueId, isGroup: row.isGroup };
 }
 
+export type QueueRef = Pick<QueueRow, 'id' | 'name' | 'color'>;
+const toQueueRef = (q: QueueRef | undefined) => (q ? { id: q.id, name: q.name, color: q.color } : null);
+
 export function toMessage(
   row: MessageRow,
   rel: {
     ticket: Pick<TicketRow, 'id' | 'uuid' | 'status' | 'queueId' | 'whatsappId'>;
     contact?: Pick<ContactRow, 'id' | 'name' | 'number' | 'urlPicture'> | null;
     quoted?: (Pick<MessageRow, 'id' | 'body' | 'fromMe' | 'mediaType'> & { contactName: string | null }) | null;
+    /** The queues of the message and of its ticket, by id (read once for a page of messages). */
+    queues: ReadonlyMap<number, QueueRef>;
   },
   mediaUrl: MediaUrl,
 ): Message {
+  const queueOf = (id: number | null) => (id === null ? null : toQueueRef(rel.queues.get(id)));
   return {
     id: row.id,
     wid: row.wid,
     companyId: row.companyId,
     ticketId: row.ticketId,
-    ticket: { id: rel.ticket.id, uuid: rel.ticket.uuid, status: rel.ticket.status as Message['ticket']['status'], queueId: rel.ticket.queueId, whatsappId: rel.ticket.whatsappId },
+    ticket: {
+      id: rel.ticket.id,
+      uuid: rel.ticket.uuid,
+      status: rel.ticket.status as Message['ticket']['status'],
+      queueId: rel.ticket.queueId,
+      queue: queueOf(rel.ticket.queueId),
+      whatsappId: rel.ticket.whatsappId,
+    },
     contactId: row.contactId,
     contact: rel.contact ? { id: rel.contact.id, name: rel.contact.name, number: rel.contact.number, urlPicture: rel.contact.urlPicture } : null,
     userId: row.userId,
@@ -128,6 +141,7 @@ export function toMessage(
       : null,
     reactions: row.reactions,
     queueId: row.queueId,
+    queue: queueOf(row.queueId),
     transcrito: row.transcrito,
     transcription: row.isDeleted ? null : row.transcription,
     createdAt: row.createdAt.toISOString(),

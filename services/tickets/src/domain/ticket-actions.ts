@@ -35,17 +35,18 @@ import {
   TRUE,
   type TicketListFilter,
 } from './ticket-list-filter.js';
-import { assertCanCloseAll, assertCanDelete, newTicketStatus, planTicketUpdate, type TicketPlan } from './tickets.js';
+import { assertCanCloseAll, assertCanDelete, assertOwnQueue, isAcceptOfHeldTicket, newTicketStatus, planTicketUpdate, type TicketPlan } from './tickets.js';
 import { createRatingDesk } from './rating-runtime.js';
 
 /** The real-time panel lists at most this many tickets of the period. */
 export const MOMENTS_LIMIT = 2000;
 const MOMENTS_DAYS = 30;
 
-/** The 409 answer naming who holds the contact's open ticket: user (name) and queue (name) as objects, as spec 000 §4 writes them. */
-async function holderError(db: TicketsDb, companyId: number, contactId: number, connectionId: number | null): Promise<AppError> {
-  const holder = await ticketsRepository(db).holder(companyId, contactId, connectionId);
-  return new AppError('ERR_OTHER_OPEN_TICKET', 'An open ticket already exists for this contact', {
+type Holder = { id: number; userId: number | null; user: string | null; queue: string | null; uuid: string; status: TicketStatus };
+
+/** The 409 answer naming who holds a ticket: user (name) and queue (name) as objects, as spec 000 §4 writes them. */
+function holderAnswer(holder: Holder | undefined, message: string): AppError {
+  return new AppError('ERR_OTHER_OPEN_TICKET', message, {
     extra: holder
       ? {
           ticketId: holder.id,
@@ -57,6 +58,18 @@ async function holderError(db: TicketsDb, companyId: number, contactId: number, 
         }
       : { ticketId: null, userId: null, user: null, queue: null, uuid: null, status: null },
   });
+}
+
+/** The 409 naming who holds the contact's open ticket. */
+async function holderError(db: TicketsDb, companyId: number, contactId: number, connectionId: number | null): Promise<AppError> {
+  return holderAnswer(await ticketsRepository(db).holder(companyId, contactId, connectionId), 'An open ticket already exists for this contact');
+}
+
+/** The 409 naming who holds this very ticket (an accept that came too late). */
+async function takenError(db: TicketsDb, companyId: number, ticketId: number): Promise<AppError> {
+  const t = await loadTicketDetail(db, companyId, ticketId);
+  const holder = t && { id: t.id, userId: t.userId, user: t.user?.name ?? null, queue: t.queue?.name ?? null, uuid: t.uuid, status: t.status };
+  return holderAnswer(holder, 'Another user already holds this ticket');
 }
 
 /** Tickets: the list, one ticket, creation, the transitions of spec 000 §4, deletion, close all, logs, moments. */
@@ -145,9 +158,7 @@ export function createTicketDesk(deps: TicketsDeps) {
       const privileged = c.viewer.profile === 'admin' || c.viewer.super;
       if (body.queueId) {
         if (!(await repo.queue(companyId, body.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
-        if (!privileged && c.viewer.queueIds.length > 0 && !c.viewer.queueIds.includes(body.queueId)) {
-          throw new AppError('ERR_NO_PERMISSION', 'A user can only pick among their own queues');
-        }
+        assertOwnQueue(c.viewer, body.queueId);
       } else if (await repo.hasQueues(companyId)) {
         throw validationError('queueId', 'Selecione uma fila');
       }
@@ -187,7 +198,15 @@ export function createTicketDesk(deps: TicketsDeps) {
       let conflict: { contactId: number; connectionId: number | null } | null = null;
       try {
         return await unitOfWork(async (tx, emit) => {
-          const row = await access.visibleTicket(tx, c, id, { lock: true });
+          // Locked: of two accepts at once, the second reads the ticket as the first left it.
+          const locked = await ticketsRepository(tx).findById(c.companyId, id, { lock: true });
+          // An accept that came too late is told who holds the ticket, also when the caller, who saw it
+          // waiting in their queue, may no longer see it now that it is someone else's.
+          if (locked && isAcceptOfHeldTicket(scopeOf(locked), body, c.viewer) && (access.canSee(c, locked) || access.canSee(c, { ...locked, status: 'pending', userId: null }))) {
+            throw await takenError(tx, c.companyId, locked.id);
+          }
+          if (!locked || !access.canSee(c, locked)) throw new AppError('ERR_NO_TICKET_FOUND', 'Ticket not found');
+          const row = locked;
           conflict = { contactId: row.contactId, connectionId: row.whatsappId };
           const repo = ticketsRepository(tx);
           const connection = row.whatsappId ? await projectionsRepository(tx).findConnection(c.companyId, row.whatsappId) : undefined;
@@ -262,14 +281,21 @@ export function createTicketDesk(deps: TicketsDeps) {
       });
     },
 
-    /** Close every ticket of the tab's status within the selected queues (all queues when none are selected). */
-    async closeAll(auth: AuthUser, body: CloseAllTicketsBody): Promise<{ message: string; count: number }> {
+    /**
+     * Close every ticket of the tab's status within the selected queues (all queues when none are selected).
+     * With requiredTag on, tickets without a tag (on them or their contact) cannot be closed: they are left
+     * as they were, and the answer says how many (`left`).
+     */
+    async closeAll(auth: AuthUser, body: CloseAllTicketsBody): Promise<{ message: string; count: number; left: number }> {
       const c = await access.caller(auth);
       assertCanCloseAll(c.viewer);
       const statuses = viewStatuses(body.status) ?? [body.status];
       const queueIds = body.selectedQueueIds && body.selectedQueueIds.length ? body.selectedQueueIds : null;
+      const taggedOnly = (await access.settings(c.companyId)).on('requiredTag');
+      let left = 0;
       const count = await unitOfWork(async (tx, emit) => {
-        const { before, after } = await ticketsRepository(tx).closeMany(c.companyId, statuses, queueIds, auth.userId);
+        const { before, after, untagged } = await ticketsRepository(tx).closeMany(c.companyId, statuses, queueIds, auth.userId, { taggedOnly });
+        left = untagged;
         if (after.length === 0) return 0;
         if (c.user) await projectionsRepository(tx).ensureUser(c.user);
         await logsRepository(tx).addMany(c.companyId, after.map((t) => ({ ticketId: t.id, entry: { type: 'closed', userId: auth.userId, queueId: t.queueId } })));
@@ -281,7 +307,7 @@ export function createTicketDesk(deps: TicketsDeps) {
         }
         return after.length;
       });
-      return { message: 'Tickets closed', count };
+      return { message: left > 0 ? `Tickets closed; ${left} not closed: they have no tag` : 'Tickets closed', count, left };
     },
 
     async logs(auth: AuthUser, ticketId: number): Promise<TicketLogEntry[]> {

@@ -108,6 +108,26 @@ describe('views', () => {
     expect(narrowing(viewer(), true)).not.toEqual({ op: 'const', value: true });
   });
 
+  it("an admin filtering by users gets those users' tickets without show all; a user's list stays narrowed", () => {
+    const othersOpen: TicketScope = { id: 1, status: 'open', userId: 3, queueId: 1, isGroup: false };
+    const othersClosed: TicketScope = { ...othersOpen, status: 'closed' };
+    const notFiltered: TicketScope = { ...othersOpen, userId: 4 };
+    for (const admin of [viewer({ profile: 'admin' }), viewer({ super: true })]) {
+      for (const q of [{ status: 'search', users: '[3]' }, { status: 'open', userFilter: '3' }]) {
+        const where = buildTicketListFilter(1, admin, query(q)).where;
+        expect(evaluate(where, othersOpen), JSON.stringify(q)).toBe(true);
+        expect(evaluate(where, notFiltered)).toBe(false);
+      }
+      expect(evaluate(buildTicketListFilter(1, admin, query({ status: 'search', users: '[3]' })).where, othersClosed)).toBe(true);
+      // Without a users filter an admin's list is still their own tickets plus the waiting ones.
+      expect(evaluate(buildTicketListFilter(1, admin, query({ status: 'open' })).where, othersOpen)).toBe(false);
+    }
+    for (const user of [viewer(), viewer({ allUserChat: 'enabled' }), viewer({ allUserChat: 'enabled', allHistoric: 'enabled' })]) {
+      expect(evaluate(buildTicketListFilter(1, user, query({ status: 'open', users: '[3]' })).where, othersOpen)).toBe(false);
+    }
+    expect(evaluate(buildTicketListFilter(1, viewer({ allUserChat: 'enabled' }), query({ status: 'open', users: '[3]', showAll: 'true' })).where, othersOpen)).toBe(true);
+  });
+
   it("limits a user's queue filter to their own queues; admins filter on any", () => {
     const other: TicketScope = { id: 1, status: 'pending', userId: null, queueId: 2, isGroup: false };
     const own: TicketScope = { ...other, queueId: 1 };
@@ -123,6 +143,7 @@ describe('views', () => {
     const queries = [
       { status: 'open' }, { status: 'open', showAll: 'true' }, { status: 'pending' }, { status: 'closed', showAll: 'true' },
       { status: 'search' }, { status: 'group' }, { queueIds: '[1,2]', showAll: 'true' }, { users: '[3]', showAll: 'true' },
+      { status: 'search', users: '[3,10]' }, { status: 'open', userFilter: '3' },
     ];
     for (const v of allViewers()) {
       const rule = visibilityRule(v);

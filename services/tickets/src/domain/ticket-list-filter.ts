@@ -201,10 +201,12 @@ export function viewStatuses(view: ListTicketsQuery['status'], statusFilter?: Ti
 /**
  * Without "show all" (or without the right to it: admins and users with allUserChat) a list is the
  * viewer's own tickets plus the waiting ones (pending, lgpd), group tickets and, with allHistoric,
- * the closed history — always within what visibility allows.
+ * the closed history — always within what visibility allows. An admin who filters by users gets
+ * those users' tickets whatever show all says (spec 000 §6: admins see all tickets, can filter by users).
  */
-export function narrowing(viewer: TicketListViewer, showAll: boolean): Pred {
+export function narrowing(viewer: TicketListViewer, showAll: boolean, filtersUsers = false): Pred {
   if (showAll && areas.showAllTickets(viewer)) return TRUE;
+  if (filtersUsers && (viewer.profile === 'admin' || viewer.super)) return TRUE;
   return or(
     { op: 'userIs', userId: viewer.userId },
     statusIn('pending', 'lgpd', 'group'),
@@ -241,7 +243,7 @@ export function buildTicketListFilter(companyId: number, viewer: TicketListViewe
     where = specialize(
       and(
         visibilityPredicate(rule),
-        narrowing(viewer, query.showAll === true),
+        narrowing(viewer, query.showAll === true, userIds.length > 0),
         queueSelection(viewer, query.queueIds),
         userIds.length ? { op: 'userIn', userIds } : TRUE,
       ),

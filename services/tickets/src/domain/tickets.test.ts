@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, updateTicketBody } from '@atende/kit';
-import { assertCanCloseAll, assertCanDelete, newTicketStatus, planTicketUpdate, type TicketActor, type TicketState, type TransitionSettings } from './tickets.js';
+import {
+  assertCanCloseAll,
+  assertCanDelete,
+  assertOwnQueue,
+  isAcceptOfHeldTicket,
+  newTicketStatus,
+  planTicketUpdate,
+  type TicketActor,
+  type TicketState,
+  type TransitionSettings,
+} from './tickets.js';
 
 const ME = 10;
 const OTHER = 3;
 const attendant = (over: Partial<TicketActor> = {}): TicketActor => ({
-  userId: ME, profile: 'user', super: false, showDashboard: 'disabled', userClosePendingTicket: 'disabled', ...over,
+  userId: ME, profile: 'user', super: false, queueIds: [], showDashboard: 'disabled', userClosePendingTicket: 'disabled', ...over,
 });
 const admin = attendant({ profile: 'admin' });
 const ticket = (over: Partial<TicketState> = {}): TicketState => ({ status: 'pending', userId: null, queueId: 1, isGroup: false, ...over });
@@ -85,6 +95,62 @@ describe('reopen (closed → open)', () => {
     for (const b of [{ status: 'closed' }, { status: 'pending' }, { queueId: 5 }, { userId: OTHER }]) {
       expect(refused(() => run(ticket({ status: 'closed' }), b)).code).toBe('ERR_INVALID_TRANSITION');
     }
+  });
+});
+
+describe('accept of a ticket another user already holds (stale list, or two accepts at once)', () => {
+  const held = ticket({ status: 'open', userId: OTHER });
+
+  it('is refused with 409 ERR_OTHER_OPEN_TICKET instead of taking the ticket', () => {
+    for (const actor of [attendant(), attendant({ allUserChat: 'enabled' }), admin]) {
+      expect(refused(() => run(held, { status: 'open', userId: ME, queueId: 1 }, actor)).code).toBe('ERR_OTHER_OPEN_TICKET');
+      expect(refused(() => run(held, { status: 'open', userId: ME, queueId: 2 }, actor)).code).toBe('ERR_OTHER_OPEN_TICKET');
+    }
+    expect(refused(() => run(ticket({ status: 'group', userId: OTHER, isGroup: true }), { status: 'group', userId: ME })).code).toBe('ERR_OTHER_OPEN_TICKET');
+  });
+
+  it('tells an accept from a transfer', () => {
+    expect(isAcceptOfHeldTicket(held, body({ status: 'open', userId: ME, queueId: 1 }), attendant())).toBe(true);
+    expect(isAcceptOfHeldTicket(held, body({ status: 'open', userId: ME, isTransfered: false }), attendant())).toBe(true);
+    // Marked as a transfer, or naming someone else: a transfer.
+    expect(isAcceptOfHeldTicket(held, body({ status: 'open', userId: ME, queueId: 1, isTransfered: true }), attendant())).toBe(false);
+    expect(isAcceptOfHeldTicket(held, body({ status: 'open', userId: 4, queueId: 1 }), admin)).toBe(false);
+    // Not held by someone else: my own ticket, or a waiting one.
+    expect(isAcceptOfHeldTicket(ticket({ status: 'open', userId: ME }), body({ status: 'open', userId: ME }), attendant())).toBe(false);
+    expect(isAcceptOfHeldTicket(ticket(), body({ status: 'open', userId: ME }), attendant())).toBe(false);
+    expect(isAcceptOfHeldTicket(ticket({ status: 'closed', userId: OTHER }), body({ status: 'open', userId: ME }), attendant())).toBe(false);
+  });
+
+  it('a real transfer still moves the ticket: marked as one, or an admin naming another user', () => {
+    const toMe = run(held, { status: 'open', userId: ME, queueId: 1, isTransfered: true });
+    expect(toMe).toMatchObject({ action: 'transfer', changes: { userId: ME, isTransfered: true } });
+    const handed = run(held, { status: 'open', userId: 4, queueId: 2 }, admin);
+    expect(handed).toMatchObject({ action: 'transfer', changes: { userId: 4, queueId: 2, isTransfered: true } });
+  });
+});
+
+describe("accept and reopen into the user's own queues only (spec 000 §2)", () => {
+  const mine = attendant({ queueIds: [1] });
+
+  it('refuses a profile user a queue that is not theirs (403), chosen or kept', () => {
+    expect(refused(() => run(ticket(), { status: 'open', userId: ME, queueId: 2 }, mine)).code).toBe('ERR_NO_PERMISSION');
+    expect(refused(() => run(ticket({ status: 'closed', userId: ME }), { status: 'open', queueId: 2 }, mine)).code).toBe('ERR_NO_PERMISSION');
+    expect(refused(() => run(ticket({ status: 'closed', userId: ME, queueId: 2 }), { status: 'open' }, mine)).code).toBe('ERR_NO_PERMISSION');
+    expect(refused(() => run(ticket({ status: 'nps', userId: ME, queueId: 2 }), { status: 'open' }, mine)).code).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('lets them pick their own queue, admins any, and a user without queues any (as on create)', () => {
+    expect(run(ticket({ queueId: 2 }), { status: 'open', userId: ME, queueId: 1 }, mine).changes).toMatchObject({ status: 'open', queueId: 1 });
+    expect(run(ticket(), { status: 'open', queueId: 2 }, attendant({ profile: 'admin', queueIds: [1] })).changes.queueId).toBe(2);
+    expect(run(ticket(), { status: 'open', queueId: 2 }, attendant({ super: true, queueIds: [1] })).changes.queueId).toBe(2);
+    expect(run(ticket(), { status: 'open', queueId: 2 }, attendant({ queueIds: [] })).changes.queueId).toBe(2);
+    expect(() => assertOwnQueue(mine, 1)).not.toThrow();
+    expect(refused(() => assertOwnQueue(mine, 2)).message).toBe('A user can only pick among their own queues');
+  });
+
+  it('does not narrow transfers, which hand the ticket to any queue', () => {
+    expect(run(ticket({ status: 'open', userId: ME }), { status: 'pending', userId: null, queueId: 2, isTransfered: true }, mine).action).toBe('transfer');
+    expect(run(ticket(), { status: 'open', userId: OTHER, queueId: 2 }, mine).action).toBe('transfer');
   });
 });
 

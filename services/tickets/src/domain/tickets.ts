@@ -5,7 +5,7 @@ import { AppError, areas, can, validationError, type PermissionSubject, type Tic
  * and the caller, the action it means, the changes, the log entries and the automatic messages.
  * Visibility (who may act on a ticket at all) is checked before; this decides what they may do.
  */
-export type TicketActor = PermissionSubject & { userId: number };
+export type TicketActor = PermissionSubject & { userId: number; /** The user's queues (spec 000 §2: a user picks only among them). */ queueIds: readonly number[] };
 
 export type TicketState = { status: TicketStatus; userId: number | null; queueId: number | null; isGroup: boolean };
 
@@ -65,6 +65,26 @@ const invalid = (from: TicketStatus, what: string) =>
 
 const chooseQueue = () => validationError('queueId', 'Selecione uma fila');
 
+/**
+ * "A user can only pick among their own queues" (spec 000 §2), for a ticket they create, accept or reopen:
+ * admins and super users pick any; a user without queues is not narrowed (as the web offers them every queue).
+ */
+export function assertOwnQueue(actor: TicketActor, queueId: number): void {
+  if (actor.profile === 'admin' || actor.super || actor.queueIds.length === 0 || actor.queueIds.includes(queueId)) return;
+  throw new AppError('ERR_NO_PERMISSION', 'A user can only pick among their own queues');
+}
+
+/**
+ * An accept (open, or group, for the caller themselves, not marked as a transfer) of a ticket another
+ * user already holds: it came from a stale list or lost a race with that user's accept. It must not take
+ * the ticket from them (accept exists only from pending, spec 000 §4); the caller is told who holds it.
+ */
+export function isAcceptOfHeldTicket(state: Pick<TicketState, 'status' | 'userId'>, body: UpdateTicketBody, actor: Pick<TicketActor, 'userId'>): boolean {
+  const held = (state.status === 'open' || state.status === 'group') && state.userId !== null && state.userId !== actor.userId;
+  const accept = (body.status === 'open' || body.status === 'group') && body.userId === actor.userId && body.isTransfered !== true;
+  return held && accept;
+}
+
 const plan = (action: TicketAction, changes: TicketChanges, logs: LogEntry[], extra: Partial<TicketPlan> = {}): TicketPlan => ({
   action,
   changes,
@@ -106,6 +126,7 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
       if (requested === 'open' || requested === 'group') {
         const queueId = body.queueId !== undefined ? body.queueId : state.queueId;
         if (queueId === null) throw chooseQueue();
+        assertOwnQueue(actor, queueId);
         return plan('reopen', { ...rides, status: active, userId: actor.userId, queueId }, [{ type: 'reopen', userId: actor.userId, queueId }], {
           targetQueueId: queueChange ? queueId : null,
         });
@@ -139,6 +160,7 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
         const target = body.userId ?? actor.userId;
         const queueLog: LogEntry[] = queueChange ? [{ type: 'queue', userId: actor.userId, queueId }] : [];
         if (target === actor.userId) {
+          assertOwnQueue(actor, queueId);
           return plan('accept', { ...rides, status: active, userId: actor.userId, queueId }, [...queueLog, { type: 'open', userId: actor.userId, queueId }], {
             greeting: settings.sendGreetingAccepted && (!state.isGroup || settings.groupAsTicket),
             targetQueueId: queueChange ? queueId : null,
@@ -172,6 +194,8 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
           requiresTag: settings.requiredTag,
         });
       }
+      // Too late to accept: someone else holds it (the caller answers 409 naming them, see ticket-actions).
+      if (isAcceptOfHeldTicket(state, body, actor)) throw new AppError('ERR_OTHER_OPEN_TICKET', 'Another user already holds this ticket');
       // Returning to the queue sends userId null: only a queue change or a new user is a transfer.
       const transfer = queueChange || (userChange && body.userId !== null) || body.isTransfered === true;
       if (transfer) {

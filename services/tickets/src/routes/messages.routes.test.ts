@@ -91,6 +91,56 @@ describe('GET /api/messages/:ticketId', () => {
   });
 });
 
+describe('the queue of a message and of its ticket (spec 000 §3 Message: queue, ticket.queue)', () => {
+  const queueRef = async (id: number) => (await sqlq<{ id: number; name: string; color: string }>(`select id, name, color from tickets.queues where id = $1`, id))[0]!;
+
+  it('the POST answer, tickets.message.created and the page carry queue and ticket.queue', async () => {
+    const suporte = await queueRef(q1);
+    const t = await ticketIn();
+    const before = h.published.length;
+    const posted = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'na fila' });
+    expect(posted.status).toBe(201);
+    expect(posted.body.message).toMatchObject({ queueId: q1, queue: suporte, ticket: { id: t.id, uuid: t.uuid, queueId: q1, queue: suporte, whatsappId: 300 } });
+    const [created] = eventsSince(before, 'tickets.message.created');
+    expect(created!.data.message).toMatchObject({ queue: suporte, ticket: { queue: suporte } });
+    const page = await api('ana', 'GET', `/api/messages/${t.id}`);
+    expect(page.body.messages).toEqual([expect.objectContaining({ body: 'na fila', queue: suporte, ticket: expect.objectContaining({ queue: suporte }) })]);
+  });
+
+  it('an inbound message announced to the attendants (appMessage) carries them too', async () => {
+    const suporte = await queueRef(q1);
+    const t = await ticketIn();
+    const [contact] = await sqlq<{ number: string }>(`select number from tickets.contacts where id = $1`, t.contactId);
+    const before = h.published.length;
+    await h.publish('channels.message.received', C1, {
+      connectionId: 300, channel: 'whatsapp', isGroup: false, group: null, wid: `WQUEUE-${t.id}`, fromMe: false, body: 'chegou', media: null, quotedWid: null,
+      timestamp: Math.floor(Date.now() / 1000), contact: { number: contact!.number, name: 'Cliente', pictureUrl: null, lid: null, remoteJid: `${contact!.number}@s.whatsapp.net` },
+    });
+    const [created] = eventsSince(before, 'tickets.message.created');
+    expect(created!.data.message).toMatchObject({ body: 'chegou', ticketId: t.id, queue: suporte, ticket: { queue: suporte } });
+  });
+
+  it('a message keeps the queue it was written in; ticket.queue is where the ticket is now; null without a queue', async () => {
+    const vendas = await queueRef(await h.insertQueue(C1, 'Vendas'));
+    const suporte = await queueRef(q1);
+    const t = await ticketIn();
+    await sqlq(`insert into tickets.messages (company_id, ticket_id, body, queue_id, created_at) values ($1, $2, 'antes', null, now() - interval '2 minutes'), ($1, $2, 'no suporte', $3, now() - interval '1 minute')`, C1, t.id, q1);
+    await sqlq(`update tickets.tickets set queue_id = $2 where id = $1`, t.id, vendas.id);
+    await sqlq(`insert into tickets.messages (company_id, ticket_id, body, queue_id) values ($1, $2, 'em vendas', $3)`, C1, t.id, vendas.id);
+    const page = await api('admin', 'GET', `/api/messages/${t.id}`);
+    expect(page.body.messages.map((m: any) => [m.body, m.queue, m.ticket.queue])).toEqual([
+      ['antes', null, vendas],
+      ['no suporte', suporte, vendas],
+      ['em vendas', vendas, vendas],
+    ]);
+    expect(page.body.ticket.queue).toEqual(vendas);
+    // A ticket without a queue: null (read by another viewer: the admin's page is cached, and this change is not announced).
+    await sqlq(`update tickets.tickets set queue_id = null where id = $1`, t.id);
+    const none = await api('ana', 'GET', `/api/messages/${t.id}`);
+    expect(none.body.messages.map((m: any) => m.ticket.queue)).toEqual([null, null, null]);
+  });
+});
+
 describe('POST /api/messages/:ticketId (JSON)', () => {
   it('stores the message with ack 0 and emits the send command in the same transaction', async () => {
     const t = await ticketIn();

@@ -97,4 +97,15 @@ describe('cached ticket list and message pages', () => {
     expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['Olá, tudo bem?']);
     expect(page.body.count).toBe(1);
   });
+
+  it('shows a queue renamed or recoloured on the cached message page (message.queue and ticket.queue)', async () => {
+    const ticketId = await ticketIn(C1, { status: 'open', userId: ana.id });
+    expect((await api('ana', 'POST', `/api/messages/${ticketId}`, { body: 'oi' })).status).toBe(201);
+    const warm = await api('ana', 'GET', `/api/messages/${ticketId}?pageNumber=1`);
+    expect(warm.body.messages[0]).toMatchObject({ queue: { id: q1, name: 'Suporte' }, ticket: { queue: { id: q1, name: 'Suporte' } } });
+    expect((await api('admin', 'PUT', `/api/queue/${q1}`, { name: 'Suporte VIP', color: '#123456' })).status).toBe(200);
+    const page = await api('ana', 'GET', `/api/messages/${ticketId}?pageNumber=1`);
+    const renamed = { id: q1, name: 'Suporte VIP', color: '#123456' };
+    expect(page.body.messages[0]).toMatchObject({ queue: renamed, ticket: { queue: renamed } });
+  });
 });

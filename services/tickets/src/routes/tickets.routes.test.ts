@@ -234,6 +234,19 @@ describe('GET /api/tickets (visibility, spec 000 §6)', () => {
     expect(await ids('admin', `?status=open&showAll=true&queueIds[]=${qa}&queueIds[]=${qb}`)).toEqual(['mineOpenA', 'mineOpenB', 'otherOpenA', 'otherOpenB']);
   });
 
+  it("an admin's users filter lists those users' tickets without show all (spec 000 §6); a user's list stays narrowed", async () => {
+    const otherId = 500 + 2;
+    expect(await ids('admin', `?status=search&users=[${otherId}]`)).toEqual(['otherClosedA', 'otherOpenA', 'otherOpenB']);
+    expect(await ids('admin', `?status=open&users=[${otherId}]`)).toEqual(['otherOpenA', 'otherOpenB']);
+    expect(await ids('admin', `?status=open&userFilter=${otherId}`)).toEqual(['otherOpenA', 'otherOpenB']);
+    // Without a users filter, an admin's tab is still their own tickets and the waiting ones.
+    expect(await ids('admin', '?status=open')).toEqual([]);
+    // Users are narrowed as before: their own, the waiting ones and groups, unless they may show all and ask.
+    expect(await ids('allChat', `?status=open&users=[${otherId}]`)).toEqual([]);
+    expect(await ids('allChat', `?status=open&users=[${otherId}]&showAll=true`)).toEqual(['otherOpenA']);
+    expect(await ids('me', `?status=search&users=[${otherId}]`)).toEqual([]);
+  });
+
   it('filters by users, unread, connections and answers count and hasMore', async () => {
     const [meId, otherId] = [500 + 1, 500 + 2];
     expect(await ids('admin', `?status=open&showAll=true&users=[${otherId}]`)).toEqual(['otherOpenA', 'otherOpenB']);
@@ -402,6 +415,67 @@ describe('PUT /api/tickets/:id transitions', () => {
     expect((await sqlq(`select status from tickets.tickets where id = $1`, t.id))[0]!.status).toBe('closed');
   });
 
+  it('accept of a ticket another attendant already accepted: 409 naming the holder, the ticket stays theirs', async () => {
+    const t = await ticketIn({ status: 'pending', queueId: q1 });
+    expect((await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 11, queueId: q1 })).status).toBe(200);
+    const before = h.published.length;
+    // From a stale list: Bia may no longer see Ana's ticket, Edu (allUserChat) still may; neither takes it.
+    for (const [who, id] of [['bia', 12], ['allchat', 15]] as const) {
+      const late = await api(who, 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: id, queueId: q1 });
+      expect(late.status).toBe(409);
+      expect(late.body).toEqual({
+        error: 'ERR_OTHER_OPEN_TICKET', message: expect.any(String), ticketId: t.id, userId: 11, user: { name: 'Ana' }, queue: { name: 'Suporte' }, uuid: t.uuid, status: 'open',
+      });
+    }
+    // An admin's accept is refused the same way.
+    expect((await api('admin', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 1, queueId: q1 })).body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', userId: 11 });
+    expect((await sqlq(`select status, user_id, is_transfered from tickets.tickets where id = $1`, t.id))[0]).toEqual({ status: 'open', user_id: 11, is_transfered: false });
+    expect((await sqlq(`select type, user_id from tickets.ticket_logs where ticket_id = $1 order by id`, t.id))).toEqual([{ type: 'open', user_id: 11 }]);
+    expect(eventsSince(before, 'tickets.ticket.updated')).toHaveLength(0);
+    // Someone who never could see it (another queue) still gets 404.
+    expect((await api('caio', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 13, queueId: q1 })).status).toBe(404);
+  });
+
+  it('two accepts at once: one takes the ticket, the other gets 409 naming the winner', async () => {
+    const t = await ticketIn({ status: 'pending', queueId: q1 });
+    const [a, b] = await Promise.all([
+      api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 11, queueId: q1 }),
+      api('bia', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 12, queueId: q1 }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = a.status === 200 ? a : b;
+    const loser = a.status === 200 ? b : a;
+    expect(loser.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: t.id, userId: winner.body.userId, user: { name: winner.body.user.name }, queue: { name: 'Suporte' }, status: 'open' });
+    expect((await sqlq(`select user_id from tickets.tickets where id = $1`, t.id))[0]!.user_id).toBe(winner.body.userId);
+    expect((await sqlq(`select type from tickets.ticket_logs where ticket_id = $1`, t.id)).map((l) => l.type)).toEqual(['open']);
+  });
+
+  it('a real transfer of a held ticket still works: marked isTransfered, or an admin naming another user', async () => {
+    const t = await ticketIn({ status: 'open', userId: 11 });
+    const taken = await api('allchat', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 15, queueId: q1, isTransfered: true });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ status: 'open', userId: 15, isTransfered: true });
+    const handed = await api('admin', 'PUT', `/api/tickets/${t.id}`, { status: 'open', userId: 12, queueId: q1 });
+    expect(handed.body).toMatchObject({ status: 'open', userId: 12, isTransfered: true });
+  });
+
+  it("accept and reopen into a queue that is not the user's: 403 ERR_NO_PERMISSION, as on create; admins may", async () => {
+    const pending = await ticketIn({ status: 'pending', queueId: q1 });
+    const refused = await api('ana', 'PUT', `/api/tickets/${pending.id}`, { status: 'open', userId: 11, queueId: q2 });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'A user can only pick among their own queues' });
+    expect((await sqlq(`select status, queue_id from tickets.tickets where id = $1`, pending.id))[0]).toEqual({ status: 'pending', queue_id: q1 });
+    expect((await api('ana', 'PUT', `/api/tickets/${pending.id}`, { status: 'open', userId: 11, queueId: q1 })).body).toMatchObject({ status: 'open', queueId: q1 });
+    const closed = await ticketIn({ status: 'closed', userId: 11 });
+    expect((await api('ana', 'PUT', `/api/tickets/${closed.id}`, { status: 'open', queueId: q2 })).status).toBe(403);
+    const elsewhere = await ticketIn({ status: 'closed', userId: 11, queueId: q2 });
+    expect((await api('ana', 'PUT', `/api/tickets/${elsewhere.id}`, { status: 'open' })).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api('ana', 'PUT', `/api/tickets/${elsewhere.id}`, { status: 'open', queueId: q1 })).body).toMatchObject({ status: 'open', queueId: q1 });
+    const forAdmin = await ticketIn({ status: 'pending', queueId: q1 });
+    expect((await api('admin', 'PUT', `/api/tickets/${forAdmin.id}`, { status: 'open', userId: 1, queueId: q2 })).body).toMatchObject({ status: 'open', queueId: q2 });
+  });
+
   it('return to queue: open → pending without user', async () => {
     const t = await ticketIn({ status: 'open', userId: 11 });
     const res = await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'pending', userId: null });
@@ -530,7 +604,7 @@ describe('POST /api/tickets/closeAll', () => {
     expect((await h.request('POST', '/api/tickets/closeAll', { token: h.token(user), body: { status: 'pending', selectedQueueIds: [qa] } })).status).toBe(403);
     expect((await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'closed' } })).status).toBe(400);
     const res = await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'pending', selectedQueueIds: [qa] } });
-    expect(res.body).toMatchObject({ count: 2 });
+    expect(res.body).toEqual({ message: 'Tickets closed', count: 2, left: 0 });
     const rows = await sqlq<{ id: number; status: string }>(`select id, status from tickets.tickets where company_id = $1`, companyId);
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
     expect([status[ids.pA], status[ids.lA], status[ids.pB], status[ids.pNone], status[ids.oA]]).toEqual(['closed', 'closed', 'pending', 'pending', 'open']);
@@ -540,6 +614,34 @@ describe('POST /api/tickets/closeAll', () => {
     const c1 = await ticketIn({ status: 'pending', queueId: q1 });
     await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'pending' } });
     expect((await sqlq(`select status from tickets.tickets where id = $1`, c1.id))[0]!.status).toBe('pending');
+  });
+});
+
+describe('POST /api/tickets/closeAll with requiredTag (spec 000 §4, §5)', () => {
+  it('closes the tagged tickets (tag on the ticket or its contact), leaves the others and says how many', async () => {
+    const companyId = 8;
+    const admin = h.addUser({ id: 801, companyId, profile: 'admin' });
+    const queue = await h.insertQueue(companyId, 'Q');
+    const tag = await h.insertTag(companyId, 'Etiqueta');
+    const mk = async () => ticketIn({ companyId, status: 'open', queueId: queue, whatsappId: null, userId: 801 });
+    const [byTicket, byContact, bare1, bare2] = [await mk(), await mk(), await mk(), await mk()];
+    await sqlq(`insert into tickets.ticket_tags (ticket_id, tag_id, company_id) values ($1, $2, $3)`, byTicket.id, tag, companyId);
+    await sqlq(`insert into tickets.contact_tags (contact_id, tag_id, company_id) values ($1, $2, $3)`, byContact.contactId, tag, companyId);
+    setSettings(companyId, { requiredTag: 'enabled' });
+    const before = h.published.length;
+    const res = await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'open', selectedQueueIds: [queue] } });
+    await h.flush();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: expect.stringContaining('2'), count: 2, left: 2 });
+    const rows = await sqlq<{ id: number; status: string }>(`select id, status from tickets.tickets where company_id = $1 order by id`, companyId);
+    expect(rows).toEqual([
+      { id: byTicket.id, status: 'closed' }, { id: byContact.id, status: 'closed' }, { id: bare1.id, status: 'open' }, { id: bare2.id, status: 'open' },
+    ]);
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => e.data.ticket.id).sort()).toEqual([byTicket.id, byContact.id].sort());
+    // With requiredTag off, everything closes and nothing is left.
+    setSettings(companyId, { requiredTag: 'disabled' });
+    const all = await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'open' } });
+    expect(all.body).toEqual({ message: 'Tickets closed', count: 2, left: 0 });
   });
 });
 

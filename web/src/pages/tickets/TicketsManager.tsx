@@ -20,7 +20,7 @@ import type { Tag, Ticket, TicketStatus } from '@atende/kit/contracts';
 import { listAllTags } from '../../api/tags';
 import { closeAllTickets, getTicketByUuid, listMessages, listUserOptions, type UserOption } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
-import { toastError, toastSuccess } from '../../errors/toast';
+import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { useConnections } from '../../hooks/useConnections';
 import { hasPermission, isAdmin } from '../../permissions';
 import { firstMessagesKey, prefetch, ticketKey } from './conversation/prefetch';
@@ -182,6 +182,7 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
         try {
           const answer = await closeAllTickets({ status, selectedQueueIds: queueIds.length > 0 ? queueIds : null });
           toastSuccess(t('closeAll.done', { count: answer.count }));
+          if (answer.left > 0) toastWarning(t('closeAll.leftUntagged', { count: answer.left }));
           if (selectedUuid) navigate('/tickets');
         } catch (err) {
           toastError(err);
