@@ -43,7 +43,8 @@ export const clusterEnvShape = {
 
 /**
  * TICKETS_TIME_ZONE: the companies' wall clock (an IANA zone), read the same way by tickets (message
- * variables, day filters), channels (auto-response windows) and auth (users' work hours at login).
+ * variables, day filters), channels (auto-response windows), auth (users' work hours at login) and
+ * campaigns (dialog times without a zone, sending windows, schedules' business days).
  */
 export const companiesTimeZone = z
   .string()

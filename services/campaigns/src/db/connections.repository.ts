@@ -17,6 +17,12 @@ export function connectionsRepository(db: CampaignsDb) {
   };
 }
 
+/** The connection with this id whatever its company, or null when the projection does not know it (yet). */
+export async function connectionById(db: CampaignsDb, id: number): Promise<ConnectionRow | null> {
+  const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** The company's connection with this id (name, channel, status), or null when it is not one of the company's. */
 export async function connectionOfCompany(db: CampaignsDb, companyId: number, id: number): Promise<ConnectionRow | null> {
   const [row] = await db.select().from(connections).where(and(eq(connections.id, id), eq(connections.companyId, companyId))).limit(1);

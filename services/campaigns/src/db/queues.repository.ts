@@ -14,6 +14,8 @@ export function queuesRepository(db: CampaignsDb) {
     remove: async (id: number): Promise<void> => {
       await db.delete(queues).where(eq(queues.id, id));
     },
+    /** The queue with this id whatever its company, or null when the projection does not know it (yet). */
+    find: async (id: number): Promise<QueueRow | null> => (await db.select().from(queues).where(eq(queues.id, id)).limit(1))[0] ?? null,
     /** The company's queues among `ids` (others' and unknown ones are left out). */
     byIds: async (companyId: number, ids: number[]): Promise<Map<number, QueueRow>> => {
       if (ids.length === 0) return new Map();

@@ -2,7 +2,7 @@ import {
   AppError,
   ask,
   mediaWhitelists,
-  parseCampaignDate,
+  parseCompanyDateTime,
   sniffType,
   validationError,
   type AuthUser,
@@ -15,11 +15,11 @@ import {
 import type { z } from 'zod';
 import type { CampaignsDb, CampaignsDeps } from '../deps.js';
 import { campaignsRepository, type CampaignRow, type NewCampaignRow } from '../db/campaigns.repository.js';
-import { connectionOfCompany } from '../db/connections.repository.js';
 import { contactListsRepository } from '../db/contact-lists.repository.js';
 import { canCancel, canRestart, campaignEditable, statusForSave } from './campaigns.js';
 import { presentCampaign, presentCampaignDetail, presentCampaigns } from './campaign-presenters.js';
 import { prepareShipments, taggedRecipients } from './campaign-runner.js';
+import { isCompanyConnection, isCompanyQueue } from './references.js';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
 const MEDIA_NAME_MAX = 500;
@@ -40,10 +40,13 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
     return row;
   };
 
-  /** The columns a body sets, after checking that what it names is the company's. */
-  const columnsOf = async (tx: CampaignsDb, companyId: number, body: CampaignBody): Promise<Omit<NewCampaignRow, 'companyId'>> => {
+  /**
+   * The columns a body sets, after checking that what it names is the company's; `current` is the status of
+   * the campaign being saved (a cancelled one stays cancelled).
+   */
+  const columnsOf = async (tx: CampaignsDb, companyId: number, body: CampaignBody, current: string | null = null): Promise<Omit<NewCampaignRow, 'companyId'>> => {
     const whatsappId = body.whatsappId!;
-    if (!(await connectionOfCompany(tx, companyId, whatsappId))) throw validationError('whatsappId', 'must be a connection of the company');
+    if (!(await isCompanyConnection(ctx.bus, tx, companyId, whatsappId))) throw validationError('whatsappId', 'must be a connection of the company');
     const contactListId = body.contactListId ?? null;
     if (contactListId !== null && !(await contactListsRepository(tx).find(companyId, contactListId))) {
       throw validationError('contactListId', 'must be a contact list of the company');
@@ -57,7 +60,10 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       const user = await deps.users.get(userId).catch(() => null);
       if (!user || user.companyId !== companyId) throw validationError('userId', 'must be a user of the company');
     }
-    const scheduledAt = body.scheduledAt ? parseCampaignDate(body.scheduledAt) : null;
+    const queueId = body.queueId ?? null;
+    if (queueId !== null && !(await isCompanyQueue(ctx.bus, tx, companyId, queueId))) throw validationError('queueId', 'must be a queue of the company');
+    // A zone-less 'YYYY-MM-DD HH:mm:ss' is the companies' wall clock (TICKETS_TIME_ZONE).
+    const scheduledAt = body.scheduledAt ? parseCompanyDateTime(body.scheduledAt, deps.config.TICKETS_TIME_ZONE) : null;
     return {
       name: body.name,
       message1: body.message1 ?? null,
@@ -72,15 +78,15 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       confirmationMessage5: body.confirmationMessage5 ?? null,
       confirmation: body.confirmation,
       scheduledAt,
-      status: statusForSave(scheduledAt),
+      status: statusForSave(scheduledAt, current),
       contactListId,
       tagListId,
       whatsappId,
       statusTicket: body.statusTicket ?? 'closed',
       openTicket: body.openTicket ?? 'disabled',
       userId,
-      // The queue comes with the user (the spec requires one when a user is chosen); tickets checks it is the company's on send.
-      queueId: body.queueId ?? null,
+      // The queue comes with the user (the spec requires one when a user is chosen).
+      queueId,
     };
   };
 
@@ -113,8 +119,8 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
 
     async update(auth: AuthUser, id: number, body: CampaignBody): Promise<Campaign> {
       return unitOfWork(async (tx, emit) => {
-        await editable(tx, auth.companyId, id);
-        const row = (await campaignsRepository(tx).update(auth.companyId, id, { ...(await columnsOf(tx, auth.companyId, body)), completedAt: null }))!;
+        const before = await editable(tx, auth.companyId, id);
+        const row = (await campaignsRepository(tx).update(auth.companyId, id, { ...(await columnsOf(tx, auth.companyId, body, before.status)), completedAt: null }))!;
         const campaign = await presentCampaign(deps, tx, row);
         await emit('campaigns.campaign.updated', row.companyId, { campaign });
         return campaign;
@@ -132,7 +138,7 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       if (removed.mediaPath) await ctx.storage.remove(removed.mediaPath).catch(() => undefined);
     },
 
-    /** EM_ANDAMENTO or PROGRAMADA → CANCELADA: the runner sends nothing more of it. */
+    /** EM_ANDAMENTO → CANCELADA (spec 002 §4): the runner sends nothing more of it. */
     async cancel(auth: AuthUser, id: number): Promise<Campaign> {
       return unitOfWork(async (tx, emit) => {
         const row = await find(tx, auth.companyId, id, true);

@@ -139,7 +139,7 @@ export function createCampaignRunner(deps: CampaignsDeps) {
         return { campaignId: campaign.id, job: null };
       }
       const pace = await campaignSettingsOf(tx, campaign.companyId);
-      const when = nextSendAt(pace, { now, lastSentAt: campaign.lastSentAt, sentSoFar: await repo.sentCount(campaign.id) });
+      const when = nextSendAt(pace, { now, lastSentAt: campaign.lastSentAt, sentSoFar: await repo.sentCount(campaign.id) }, deps.config.TICKETS_TIME_ZONE);
       if (!when || when.getTime() > now.getTime()) return { campaignId: campaign.id, job: null };
       const kind = shipment.confirmation && shipment.confirmationMessage.trim() ? 'confirmation' : 'message';
       await repo.updateShipment(shipment.id, { jobStatus: 'sending' });

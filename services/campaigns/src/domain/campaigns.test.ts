@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedFrom, campaignEditable, fillVariables, nextSendAt, pickVariant, statusForSave, variantsOf, type Pace } from './campaigns.js';
+import { instantOfWallClock } from '@atende/kit';
+import { allowedFrom, campaignEditable, canCancel, canRestart, fillVariables, nextSendAt as nextSendAtIn, pickVariant, statusForSave, variantsOf, type Pace } from './campaigns.js';
 
-// Local-time dates: the window is read in the server's time zone. 2026-11-24 is a Tuesday, 28 a Saturday.
-const local = (d: number, h: number, m = 0, s = 0) => new Date(2026, 10, d, h, m, s);
+// Dates on the companies' wall clock (TICKETS_TIME_ZONE), not the server's. 2026-11-24 is a Tuesday, 28 a Saturday.
+const ZONE = 'America/Sao_Paulo';
+const local = (d: number, h: number, m = 0, s = 0) => instantOfWallClock({ year: 2026, month: 11, day: d, hour: h, minute: m, second: s }, ZONE);
+const nextSendAt = (p: Pace, state: Parameters<typeof nextSendAtIn>[1]) => nextSendAtIn(p, state, ZONE);
 const pace = (over: Partial<Pace> = {}): Pace => ({
   messageInterval: 30, longerIntervalAfter: 3, greaterInterval: 300, startHour: '08:00', endHour: '18:00', sabado: false, domingo: false, ...over,
 });
@@ -24,6 +27,19 @@ describe('campaignEditable', () => {
   it('status follows the schedule', () => {
     expect(statusForSave(now)).toBe('PROGRAMADA');
     expect(statusForSave(null)).toBe('INATIVA');
+    expect(statusForSave(now, 'PROGRAMADA')).toBe('PROGRAMADA');
+    expect(statusForSave(null, 'PROGRAMADA')).toBe('INATIVA');
+  });
+  it('a saved CANCELADA campaign stays CANCELADA, so restart stays possible', () => {
+    expect(statusForSave(null, 'CANCELADA')).toBe('CANCELADA');
+    expect(statusForSave(now, 'CANCELADA')).toBe('CANCELADA');
+  });
+});
+
+describe('cancel and restart (spec 002 §4)', () => {
+  it('cancels only EM_ANDAMENTO and restarts only CANCELADA', () => {
+    expect(['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'].filter(canCancel)).toEqual(['EM_ANDAMENTO']);
+    expect(['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'].filter(canRestart)).toEqual(['CANCELADA']);
   });
 });
 
@@ -68,8 +84,19 @@ describe('nextSendAt', () => {
     expect(nextSendAt(pace({ sabado: true }), { now: local(28, 9), lastSentAt: null, sentSoFar: 0 })).toEqual(local(28, 9));
   });
   it('handles a window across midnight and an all-day window', () => {
-    expect(allowedFrom(pace({ startHour: '22:00', endHour: '06:00' }), local(24, 12))).toEqual(local(24, 22));
-    expect(allowedFrom(pace({ startHour: '22:00', endHour: '06:00' }), local(25, 3))).toEqual(local(25, 3));
-    expect(allowedFrom(pace({ startHour: '00:00', endHour: '00:00' }), local(24, 23))).toEqual(local(24, 23));
+    expect(allowedFrom(pace({ startHour: '22:00', endHour: '06:00' }), local(24, 12), ZONE)).toEqual(local(24, 22));
+    expect(allowedFrom(pace({ startHour: '22:00', endHour: '06:00' }), local(25, 3), ZONE)).toEqual(local(25, 3));
+    expect(allowedFrom(pace({ startHour: '00:00', endHour: '00:00' }), local(24, 23), ZONE)).toEqual(local(24, 23));
+  });
+  it("reads hours and weekdays on the companies' clock, not UTC", () => {
+    // 11:02 in São Paulo is 14:02 UTC: a 12:00–18:00 window is still closed there (audit F4).
+    expect(allowedFrom(pace({ startHour: '12:00', endHour: '18:00' }), new Date('2026-11-24T14:02:00Z'), ZONE)).toEqual(new Date('2026-11-24T15:00:00Z'));
+    // Friday 22:30 there is Saturday 01:30 UTC: still Friday for the company.
+    const fridayNight = new Date('2026-11-28T01:30:00Z');
+    expect(allowedFrom(pace({ startHour: '20:00', endHour: '23:00' }), fridayNight, ZONE)).toEqual(fridayNight);
+    // Sunday 23:30 there is Monday 02:30 UTC: a Sunday, not allowed; Monday 20:00 there is next.
+    expect(allowedFrom(pace({ startHour: '20:00', endHour: '23:59' }), new Date('2026-11-30T02:30:00Z'), ZONE)).toEqual(new Date('2026-11-30T23:00:00Z'));
+    // Another zone, another answer for the same instant.
+    expect(allowedFrom(pace({ startHour: '12:00', endHour: '18:00' }), new Date('2026-11-24T14:02:00Z'), 'UTC')).toEqual(new Date('2026-11-24T14:02:00Z'));
   });
 });

@@ -1,4 +1,4 @@
-import type { CampaignStatus } from '@atende/kit';
+import { instantOfWallClock, wallClockOf, type CampaignStatus, type WallClock } from '@atende/kit';
 
 /** Rules of campaigns (spec 002 §4) and of their sending pace (campaign settings), without I/O. */
 
@@ -13,10 +13,15 @@ export function campaignEditable(c: Editable, now: Date): boolean {
   return false;
 }
 
-/** Saving with a schedule programs the campaign; without one it is inactive. */
-export const statusForSave = (scheduledAt: Date | null): CampaignStatus => (scheduledAt ? 'PROGRAMADA' : 'INATIVA');
+/**
+ * Saving with a schedule programs the campaign; without one it is inactive. A cancelled campaign stays
+ * CANCELADA (spec 002 §4: it still allows saving, and restart resumes it).
+ */
+export const statusForSave = (scheduledAt: Date | null, current: string | null = null): CampaignStatus =>
+  current === 'CANCELADA' ? 'CANCELADA' : scheduledAt ? 'PROGRAMADA' : 'INATIVA';
 
-export const canCancel = (status: string): boolean => status === 'EM_ANDAMENTO' || status === 'PROGRAMADA';
+/** Spec 002 §4: "EM_ANDAMENTO to CANCELADA by the cancel action"; a scheduled one is edited or deleted instead. */
+export const canCancel = (status: string): boolean => status === 'EM_ANDAMENTO';
 export const canRestart = (status: string): boolean => status === 'CANCELADA';
 
 type Variants = {
@@ -93,30 +98,36 @@ const minutesOf = (hhmm: string): number => {
   return Math.min(24 * 60, Number(m[1]) * 60 + Number(m[2] ?? 0));
 };
 
-const at = (day: Date, minutes: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(minutes / 60), minutes % 60, 0, 0);
+/** `minutes` after midnight of the wall-clock day `clock` reads. */
+const at = (clock: WallClock, minutes: number, timeZone: string) =>
+  instantOfWallClock({ year: clock.year, month: clock.month, day: clock.day, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone);
 
-/** The earliest instant at or after `t` inside the sending window (server local time), or null when no day is allowed. */
-export function allowedFrom(pace: Pick<Pace, 'startHour' | 'endHour' | 'sabado' | 'domingo'>, t: Date): Date | null {
+/**
+ * The earliest instant at or after `t` inside the sending window, read on the companies' wall clock
+ * (`timeZone`, TICKETS_TIME_ZONE: hours and Saturday/Sunday are the company's), or null when no day is allowed.
+ */
+export function allowedFrom(pace: Pick<Pace, 'startHour' | 'endHour' | 'sabado' | 'domingo'>, t: Date, timeZone: string): Date | null {
   const start = minutesOf(pace.startHour);
   const end = minutesOf(pace.endHour);
   let cursor = new Date(t.getTime());
   for (let i = 0; i < 9; i++) {
-    const weekday = cursor.getDay();
-    const dayAllowed = (weekday !== 6 || pace.sabado) && (weekday !== 0 || pace.domingo);
+    const clock = wallClockOf(cursor, timeZone);
+    const dayAllowed = (clock.weekday !== 6 || pace.sabado) && (clock.weekday !== 0 || pace.domingo);
     if (dayAllowed) {
-      const minute = cursor.getHours() * 60 + cursor.getMinutes();
+      const minute = clock.hour * 60 + clock.minute;
       if (start === end) return cursor;
       if (start < end) {
-        if (minute < start) return at(cursor, start);
+        if (minute < start) return at(clock, start, timeZone);
         if (minute < end) return cursor;
       } else {
         // A window across midnight (e.g. 22:00 to 06:00).
         if (minute >= start || minute < end) return cursor;
-        return at(cursor, start);
+        return at(clock, start, timeZone);
       }
     }
-    const next = new Date(cursor.getFullYear(), cursor.getMonth(), cursor.getDate() + 1, 0, 0, 0, 0);
-    cursor = next;
+    const next = at({ ...clock, day: clock.day + 1 }, 0, timeZone);
+    // Never backwards (a midnight skipped by a daylight-saving jump).
+    cursor = next.getTime() > cursor.getTime() ? next : new Date(cursor.getTime() + 60 * 60 * 1000);
   }
   return null;
 }
@@ -125,9 +136,9 @@ export function allowedFrom(pace: Pick<Pace, 'startHour' | 'endHour' | 'sabado' 
  * When the campaign's next message may go: `messageInterval` seconds after the previous one, `greaterInterval`
  * after every `longerIntervalAfter` messages, moved into the allowed hours and days. null: never (no day allowed).
  */
-export function nextSendAt(pace: Pace, state: { now: Date; lastSentAt: Date | null; sentSoFar: number }): Date | null {
+export function nextSendAt(pace: Pace, state: { now: Date; lastSentAt: Date | null; sentSoFar: number }, timeZone: string): Date | null {
   const longPause = pace.longerIntervalAfter > 0 && state.sentSoFar > 0 && state.sentSoFar % pace.longerIntervalAfter === 0;
   const seconds = longPause ? pace.greaterInterval : pace.messageInterval;
   const earliest = state.lastSentAt ? Math.max(state.now.getTime(), state.lastSentAt.getTime() + Math.max(0, seconds) * 1000) : state.now.getTime();
-  return allowedFrom(pace, new Date(earliest));
+  return allowedFrom(pace, new Date(earliest), timeZone);
 }

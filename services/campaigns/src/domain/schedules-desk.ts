@@ -3,6 +3,7 @@ import {
   SCHEDULES_PAGE_SIZE,
   ask,
   mediaBase,
+  parseCompanyDateTime,
   sniffType,
   type AuthUser,
   type CreateScheduleBody,
@@ -14,8 +15,9 @@ import {
   type UpdateScheduleBody,
 } from '@atende/kit';
 import type { CampaignsDb, CampaignsDeps } from '../deps.js';
-import { connectionOfCompany, defaultConnectionOf } from '../db/connections.repository.js';
+import { defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type NewScheduleRow, type ScheduleRow } from '../db/schedules.repository.js';
+import { isCompanyConnection, isCompanyQueue } from './references.js';
 import { isLocked } from './schedules.js';
 
 /** A file of a multipart upload. */
@@ -80,8 +82,15 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
   };
 
   const checkConnection = async (companyId: number, whatsappId: number) => {
-    if (!(await connectionOfCompany(db, companyId, whatsappId))) throw invalid('whatsappId', 'must be a connection of the company');
+    if (!(await isCompanyConnection(ctx.bus, db, companyId, whatsappId))) throw invalid('whatsappId', 'must be a connection of the company');
   };
+
+  const checkQueue = async (companyId: number, queueId: number) => {
+    if (!(await isCompanyQueue(ctx.bus, db, companyId, queueId))) throw invalid('queueId', 'must be a queue of the company');
+  };
+
+  /** A zone-less 'YYYY-MM-DD HH:mm[:ss]' is the companies' wall clock (TICKETS_TIME_ZONE); an ISO instant is exact. */
+  const sendAtOf = (text: string): Date => parseCompanyDateTime(text, deps.config.TICKETS_TIME_ZONE);
 
   const checkUser = async (companyId: number, userId: number) => {
     const user = await deps.users.get(userId).catch(() => null);
@@ -121,6 +130,8 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
       const contact = await contactOf(auth.companyId, body.contactId);
       if (body.whatsappId !== null) await checkConnection(auth.companyId, body.whatsappId);
       if (body.ticketUserId !== null) await checkUser(auth.companyId, body.ticketUserId);
+      if (body.queueId !== null) await checkQueue(auth.companyId, body.queueId);
+      const sendAt = sendAtOf(body.sendAt);
       // Without a connection the company's default sends it (none yet: the dispatcher looks again when it is due).
       const whatsappId = body.whatsappId ?? (await defaultConnectionOf(db, auth.companyId))?.id ?? null;
       return unitOfWork(async (tx, emit) => {
@@ -134,8 +145,8 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           whatsappId,
           ticketUserId: body.ticketUserId,
           queueId: body.queueId,
-          sendAt: body.sendAt,
-          anchorAt: body.sendAt,
+          sendAt,
+          anchorAt: sendAt,
           status: 'PENDENTE',
           openTicket: body.openTicket,
           statusTicket: body.statusTicket,
@@ -155,6 +166,8 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
       const contact = body.contactId !== undefined ? await contactOf(auth.companyId, body.contactId) : null;
       if (body.whatsappId !== undefined) await checkConnection(auth.companyId, body.whatsappId);
       if (body.ticketUserId !== undefined && body.ticketUserId !== null) await checkUser(auth.companyId, body.ticketUserId);
+      if (body.queueId !== undefined && body.queueId !== null) await checkQueue(auth.companyId, body.queueId);
+      const sendAt = body.sendAt !== undefined ? sendAtOf(body.sendAt) : undefined;
       return editing(auth, id, async (row, tx) => {
         const changes: Partial<NewScheduleRow> = {
           ...(body.body !== undefined ? { body: body.body } : {}),
@@ -163,7 +176,7 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           ...(body.ticketUserId !== undefined ? { ticketUserId: body.ticketUserId } : {}),
           ...(body.queueId !== undefined ? { queueId: body.queueId } : {}),
           // A new time restarts the repetition from it.
-          ...(body.sendAt !== undefined ? { sendAt: body.sendAt, anchorAt: body.sendAt } : {}),
+          ...(sendAt !== undefined ? { sendAt, anchorAt: sendAt } : {}),
           ...(body.openTicket !== undefined ? { openTicket: body.openTicket } : {}),
           ...(body.statusTicket !== undefined ? { statusTicket: body.statusTicket } : {}),
           ...(body.assinar !== undefined ? { assinar: body.assinar } : {}),

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addInterval, isLocked, nextSendAt, sendOptions, shiftToBusinessDay, type Repetition } from './schedules.js';
+import { instantOfWallClock, type ScheduleDayRule, type ScheduleInterval } from '@atende/kit';
+import * as rules from './schedules.js';
+import { isLocked, sendOptions, type Repetition } from './schedules.js';
 
-// Local-time dates: the rules read weekdays and month days where the server is.
-const at = (y: number, m: number, d: number, h = 9, min = 0) => new Date(y, m - 1, d, h, min);
+// Dates on the companies' wall clock (TICKETS_TIME_ZONE): the rules read weekdays and month days there, not where the server is.
+const ZONE = 'America/Sao_Paulo';
+const at = (y: number, m: number, d: number, h = 9, min = 0) => instantOfWallClock({ year: y, month: m, day: d, hour: h, minute: min }, ZONE);
+const addInterval = (date: Date, intervalo: ScheduleInterval, amount: number) => rules.addInterval(date, intervalo, amount, ZONE);
+const shiftToBusinessDay = (date: Date, tipoDias: ScheduleDayRule) => rules.shiftToBusinessDay(date, tipoDias, ZONE);
+const nextSendAt = (r: Repetition, sentCount: number, after: Date) => rules.nextSendAt(r, sentCount, after, ZONE);
 const repeat = (over: Partial<Repetition>): Repetition => ({ anchorAt: at(2026, 1, 5), intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 3, tipoDias: 4, ...over });
 
 describe('addInterval', () => {
@@ -70,6 +76,27 @@ describe('nextSendAt', () => {
     // Friday, daily, one business day before: Saturday and Sunday would both become this Friday.
     const r = repeat({ anchorAt: at(2026, 1, 9), intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 5, tipoDias: 5 });
     expect(nextSendAt(r, 1, at(2026, 1, 9))).toEqual(at(2026, 1, 12));
+  });
+});
+
+describe("the companies' wall clock", () => {
+  it('reads the weekend where the company is: Friday 22:00 in São Paulo (Saturday 01:00 UTC) is not moved', () => {
+    const fridayNight = new Date('2026-01-10T01:00:00Z');
+    expect(rules.shiftToBusinessDay(fridayNight, 5, ZONE)).toEqual(fridayNight);
+    expect(rules.shiftToBusinessDay(fridayNight, 6, ZONE)).toEqual(fridayNight);
+    // In UTC the same instant is a Saturday: one business day before is Friday 01:00 UTC.
+    expect(rules.shiftToBusinessDay(fridayNight, 5, 'UTC')).toEqual(new Date('2026-01-09T01:00:00Z'));
+  });
+
+  it('keeps the time of day across a daylight-saving change (09:00 stays 09:00)', () => {
+    const ny = 'America/New_York';
+    // 2026-03-08: New York moves from UTC-5 to UTC-4.
+    const before = instantOfWallClock({ year: 2026, month: 3, day: 7, hour: 9 }, ny);
+    expect(before.toISOString()).toBe('2026-03-07T14:00:00.000Z');
+    expect(rules.addInterval(before, 1, 1, ny).toISOString()).toBe('2026-03-08T13:00:00.000Z');
+    expect(rules.addInterval(before, 3, 1, ny).toISOString()).toBe('2026-04-07T13:00:00.000Z');
+    // Minutes are exact durations.
+    expect(rules.addInterval(before, 4, 24 * 60, ny).toISOString()).toBe('2026-03-08T14:00:00.000Z');
   });
 });
 

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, Outbox, answer, createGuards, createUnitOfWork, createUserDirectory, emissionsFor, type RequestOf } from '@atende/kit';
+import { AppError, Outbox, answer, createGuards, createUnitOfWork, createUserDirectory, emissionsFor, instantOfWallClock, wallClockOf, type RequestOf } from '@atende/kit';
 import { fullPlan, multipartBody, png, startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
 import { campaignsConfigShape, createCampaignsService } from '../index.js';
 import type { CampaignsDeps } from '../deps.js';
@@ -25,11 +25,16 @@ const failing = new Set<string>();
 const slow = new Set<number>();
 let token: string;
 
-// Local times; 2026-12-01 is a Tuesday.
-const at = (day: number, h = 10, m = 0, s = 0) => new Date(2026, 11, day, h, m, s);
+// Times on the companies' wall clock (TICKETS_TIME_ZONE, São Paulo: UTC-3; the server runs in UTC); 2026-12-01 is a Tuesday.
+const ZONE = config.TICKETS_TIME_ZONE;
+const at = (day: number, h = 10, m = 0, s = 0) => instantOfWallClock({ year: 2026, month: 12, day, hour: h, minute: m, second: s }, ZONE);
 const plus = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
 const pad = (n: number) => String(n).padStart(2, '0');
-const localText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
+/** 'YYYY-MM-DD HH:mm:00' on the companies' wall clock, as the dialog sends it. */
+const localText = (d: Date) => {
+  const c = wallClockOf(d, ZONE);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:00`;
+};
 /** The digits of item i of the connection's list (the list holds it as '55 11 9<connection>0000<i>'). */
 const numberOf = (connectionId: number, i: number) => `55119${connectionId}0000${i}`;
 const sentOn = (connectionId: number) => sent.filter((r) => r.connectionId === connectionId);
@@ -162,6 +167,22 @@ describe('campaign runner', () => {
     expect(sentOn(12)).toHaveLength(1);
     await runner.dispatch(at(7, 9));
     expect((await show(c.id)).status).toBe('FINALIZADA');
+  });
+
+  it("reads the window and the weekend on the companies' clock (TICKETS_TIME_ZONE), not the server's", async () => {
+    const listId = await setup(19, ['Olga', 'Pedro']);
+    // Friday 17:30 in São Paulo is 20:30 UTC, a Friday: inside 08:00–18:00 there, outside it in UTC.
+    const friday = new Date('2026-12-04T20:30:00Z');
+    const c = await createCampaign({ name: 'Relógio', whatsappId: 19, contactListId: listId, message1: 'Oi {nome}', scheduledAt: '2026-12-04 17:30:00' });
+    expect((await show(c.id)).scheduledAt).toBe(friday.toISOString());
+    await runner.activateDue(friday);
+    await runner.dispatch(friday);
+    expect(sentOn(19).map((r) => r.body)).toEqual(['Oi Olga']);
+    // Monday 07:30 there (10:30 UTC): not yet; 08:00 there (11:00 UTC): sent.
+    await runner.dispatch(new Date('2026-12-07T10:30:00Z'));
+    expect(sentOn(19)).toHaveLength(1);
+    await runner.dispatch(new Date('2026-12-07T11:00:00Z'));
+    expect(sentOn(19).map((r) => r.body)).toEqual(['Oi Olga', 'Oi Pedro']);
   });
 
   it('stops when cancelled and resumes on restart with what was not delivered', async () => {

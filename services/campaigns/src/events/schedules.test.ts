@@ -35,6 +35,7 @@ beforeAll(async () => {
   h.addUser({ id: 12, companyId: C1, name: 'Atendente', profile: 'user' });
   ana = h.addContact(C1, 'Ana Souza', '5511999990001');
   await h.addConnection(C1, CONN);
+  await h.addQueue(C1, 4);
   // tickets, faked: records what it is asked to send.
   responder = await answer(h.bus, 'tickets.api.send', async (request) => {
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));

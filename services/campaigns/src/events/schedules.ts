@@ -73,6 +73,7 @@ export async function dispatchDueSchedules(deps: CampaignsDeps, now: Date = new 
           { anchorAt: row.anchorAt, intervalo: row.intervalo as ScheduleInterval, valorIntervalo: row.valorIntervalo, enviarQuantasVezes: row.enviarQuantasVezes, tipoDias: row.tipoDias as ScheduleDayRule },
           sentCount,
           now,
+          deps.config.TICKETS_TIME_ZONE,
         );
         changes = next
           ? { status: 'AGENDADA', sendAt: next, sentCount, error: null, claimedAt: null }

@@ -1,9 +1,10 @@
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { answer, wallClockOf } from '@atende/kit';
 import { fullPlan, multipartBody, png, startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
 import { campaignsConfigShape, createCampaignsService } from '../index.js';
-import { connections, contactListItems, contactLists, schema } from '../db/schema.js';
+import { connections, contactListItems, contactLists, queues, schema } from '../db/schema.js';
 
 /** Campaigns screens (spec 002 §2, §4, §5, §6, §7). */
 let h: ServiceHarness;
@@ -21,8 +22,16 @@ const api = async <T = any>(who: string, method: string, url: string, body?: unk
   return res;
 };
 const pad = (n: number) => String(n).padStart(2, '0');
-/** 'YYYY-MM-DD HH:mm:ss' in local time, as the dialog sends it. */
-const localText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** The companies' wall clock (TICKETS_TIME_ZONE's default), which the server is not on (it runs in UTC in CI). */
+const ZONE = config.TICKETS_TIME_ZONE;
+/** 'YYYY-MM-DD HH:mm:ss' on the companies' wall clock, as the dialog sends it. */
+const localText = (d: Date) => {
+  const c = wallClockOf(d, ZONE);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+};
+/** What channels and tickets, the owners, answer for connections and queues campaigns' projections do not know yet. */
+const ownerConnections = new Map<number, number>();
+const ownerQueues = new Map<number, number>();
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000);
 const create = async (body: Record<string, unknown> = {}, who = 'admin') => {
   const res = await api(who, 'POST', '/api/campaigns', { name: 'Black Friday', whatsappId: who === 'admin2' ? 20 : 10, contactListId: who === 'admin2' ? list2 : list1, message1: 'Oi {nome}', ...body });
@@ -33,6 +42,10 @@ const setStatus = (id: number, status: string) => h.sql`update campaigns.campaig
 
 beforeAll(async () => {
   h = await startServiceHarness({ schema: 'campaigns', create: (ctx) => createCampaignsService(ctx, config) });
+  await answer(h.bus, 'channels.connection.get', async ({ companyId, connectionId }) =>
+    ownerConnections.get(connectionId) === companyId ? { connection: { id: connectionId, name: 'Nova' } } : null,
+  );
+  await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) => (ownerQueues.get(queueId) === companyId ? { queue: { id: queueId, name: 'Nova fila' } } : null));
   h.plans.set(C1, fullPlan());
   h.plans.set(C2, fullPlan());
   h.plans.set(C3, { ...fullPlan(), useCampaigns: false });
@@ -46,6 +59,10 @@ beforeAll(async () => {
   await db.insert(connections).values([
     { id: 10, companyId: C1, name: 'Vendas', channel: 'whatsapp', status: 'CONNECTED' },
     { id: 20, companyId: C2, name: 'Outra', channel: 'whatsapp', status: 'CONNECTED' },
+  ]);
+  await db.insert(queues).values([
+    { id: 5, companyId: C1, name: 'Vendas' },
+    { id: 6, companyId: C2, name: 'Deles' },
   ]);
   const lists = await db.insert(contactLists).values([{ companyId: C1, name: 'Clientes' }, { companyId: C2, name: 'Deles' }]).returning();
   list1 = lists[0]!.id;
@@ -78,6 +95,13 @@ describe('campaigns CRUD', () => {
     expect(new Date(c.scheduledAt).getTime()).toBe(at.getTime());
     const iso = await create({ scheduledAt: at.toISOString() });
     expect(iso.scheduledAt).toBe(at.toISOString());
+  });
+
+  it('reads a zone-less scheduledAt on the companies\' wall clock (TICKETS_TIME_ZONE), an ISO one exactly', async () => {
+    // 10:00 in São Paulo (UTC-3) is 13:00 UTC, whatever the server's own zone.
+    expect((await create({ scheduledAt: '2030-01-01 10:00:00' })).scheduledAt).toBe('2030-01-01T13:00:00.000Z');
+    expect((await create({ scheduledAt: '2030-01-01T10:00:00Z' })).scheduledAt).toBe('2030-01-01T10:00:00.000Z');
+    expect((await create({ scheduledAt: '2030-01-01T10:00:00-05:00' })).scheduledAt).toBe('2030-01-01T15:00:00.000Z');
   });
 
   it('lists the company campaigns with search and pages', async () => {
@@ -123,8 +147,6 @@ describe('campaigns CRUD', () => {
     const listed = (await api('admin', 'GET', '/api/campaigns')).body.records.find((r: { id: number }) => r.id === c.id);
     expect(listed.user).toEqual({ id: 12, name: expect.any(String) });
     expect(listed.queue).toEqual({ id: 3, name: 'Suporte' });
-    // A queue this service has not heard of: its id only.
-    expect((await create({ openTicket: 'enabled', userId: 12, queueId: 999 })).queue).toBeNull();
   });
 
   it('updates, then deletes, announcing each change', async () => {
@@ -149,9 +171,13 @@ describe('validation', () => {
   });
 
   it('requires the connection, and a queue when a user is chosen', async () => {
-    const noConnection = await api('admin', 'POST', '/api/campaigns', { name: 'Sem conexão', whatsappId: '' });
-    expect(noConnection.status).toBe(400);
-    expect(noConnection.body.fields).toEqual([{ field: 'whatsappId', message: 'Required' }]);
+    // Absent, blank or null: the spec's "The whatsapp connection is required".
+    for (const whatsappId of [undefined, '', null]) {
+      const noConnection = await api('admin', 'POST', '/api/campaigns', { name: 'Sem conexão', whatsappId });
+      expect(noConnection.status).toBe(400);
+      expect(noConnection.body.fields).toEqual([{ field: 'whatsappId', message: 'Required' }]);
+    }
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'Conexão ruim', whatsappId: 'abc' })).body.fields).toEqual([{ field: 'whatsappId', message: 'must be a number' }]);
     const noQueue = await api('admin', 'POST', '/api/campaigns', { name: 'Sem fila', whatsappId: 10, userId: 12, openTicket: 'enabled' });
     expect(noQueue.status).toBe(400);
     expect(noQueue.body.fields).toEqual([{ field: 'queueId', message: 'Required' }]);
@@ -174,6 +200,35 @@ describe('validation', () => {
     const user = await api('admin', 'POST', '/api/campaigns', { name: 'Usuário alheio', whatsappId: 10, userId: 22, queueId: 1 });
     expect(user.body.fields[0].field).toBe('userId');
   });
+
+  it("refuses another company's queue and one that does not exist, on create and on save", async () => {
+    for (const queueId of [6, 999_999]) {
+      const res = await api('admin', 'POST', '/api/campaigns', { name: 'Fila alheia', whatsappId: 10, userId: 12, queueId, openTicket: 'enabled' });
+      expect(res.status, `queue ${queueId}`).toBe(400);
+      expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'queueId', message: 'must be a queue of the company' }] });
+    }
+    const c = await create();
+    const saved = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Fila alheia', whatsappId: 10, userId: 12, queueId: 6, openTicket: 'enabled' });
+    expect(saved.status).toBe(400);
+    expect(saved.body.fields).toEqual([{ field: 'queueId', message: 'must be a queue of the company' }]);
+    expect((await api('admin', 'GET', `/api/campaigns/${c.id}`)).body.queueId).toBeNull();
+  });
+
+  it('accepts a connection and a queue created a moment ago, before their events reach this service', async () => {
+    ownerConnections.set(30, C1);
+    ownerQueues.set(7, C1);
+    const c = await create({ whatsappId: 30, userId: 12, queueId: 7, openTicket: 'enabled' });
+    expect(c).toMatchObject({ whatsappId: 30, queueId: 7 });
+    // The owner is asked with the caller's company: another company's new records stay refused.
+    ownerConnections.set(31, C2);
+    ownerQueues.set(8, C2);
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'Conexão nova alheia', whatsappId: 31 })).body.fields).toEqual([
+      { field: 'whatsappId', message: 'must be a connection of the company' },
+    ]);
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'Fila nova alheia', whatsappId: 10, userId: 12, queueId: 8 })).body.fields).toEqual([
+      { field: 'queueId', message: 'must be a queue of the company' },
+    ]);
+  });
 });
 
 describe('edit rules (spec 002 §4)', () => {
@@ -195,11 +250,36 @@ describe('edit rules (spec 002 §4)', () => {
     await setStatus(c.id, 'CANCELADA');
     const saved = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Cancelada salva', whatsappId: 10 });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ name: 'Cancelada salva', status: 'INATIVA' });
+    expect(saved.body).toMatchObject({ name: 'Cancelada salva', status: 'CANCELADA' });
   });
 
-  it('cancels a running or programmed campaign and restarts a cancelled one', async () => {
+  it('keeps a cancelled campaign CANCELADA when saved, with or without a schedule, so it can still be restarted', async () => {
+    const c = await create();
+    await setStatus(c.id, 'EM_ANDAMENTO');
+    expect((await api('admin', 'POST', `/api/campaigns/${c.id}/cancel`)).body.status).toBe('CANCELADA');
+    const saved = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Editada', whatsappId: 10, contactListId: list1, message1: 'Oi {nome}', confirmation: true, confirmationMessage1: 'Confirma?' });
+    expect(saved.body).toMatchObject({ name: 'Editada', status: 'CANCELADA' });
+    const scheduled = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Editada', whatsappId: 10, contactListId: list1, scheduledAt: localText(inHours(5)) });
+    expect(scheduled.body.status).toBe('CANCELADA');
+    const restarted = await api('admin', 'POST', `/api/campaigns/${c.id}/restart`);
+    expect(restarted.status).toBe(200);
+    expect(restarted.body.status).toBe('EM_ANDAMENTO');
+  });
+
+  it('cancels only a running campaign (spec 002 §4): a programmed, inactive or finished one answers 409', async () => {
+    for (const status of ['PROGRAMADA', 'INATIVA', 'FINALIZADA', 'CANCELADA']) {
+      const c = await create({ scheduledAt: localText(inHours(2)) });
+      await setStatus(c.id, status);
+      const res = await api('admin', 'POST', `/api/campaigns/${c.id}/cancel`);
+      expect(res.status, status).toBe(409);
+      expect(res.body).toMatchObject({ error: 'ERR_CAMPAIGN_INVALID_ACTION', message: `Cannot cancel a campaign that is ${status}` });
+      expect((await api('admin', 'GET', `/api/campaigns/${c.id}`)).body.status).toBe(status);
+    }
+  });
+
+  it('cancels a running campaign and restarts a cancelled one', async () => {
     const c = await create({ scheduledAt: localText(inHours(2)) });
+    await setStatus(c.id, 'EM_ANDAMENTO');
     const cancelled = await api('admin', 'POST', `/api/campaigns/${c.id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('CANCELADA');
@@ -207,7 +287,7 @@ describe('edit rules (spec 002 §4)', () => {
     expect((await api('admin', 'POST', `/api/campaigns/${c.id}/cancel`)).body.error).toBe('ERR_CAMPAIGN_INVALID_ACTION');
     const restarted = await api('admin', 'POST', `/api/campaigns/${c.id}/restart`);
     expect(restarted.body.status).toBe('EM_ANDAMENTO');
-    // Cancelled before it started: restarting prepares its recipients (the valid item only).
+    // Cancelled before its recipients were prepared: restarting prepares them (the valid item only).
     expect((await api('admin', 'GET', `/api/campaigns/${c.id}`)).body.report.validContacts).toBe(1);
     expect((await api('admin', 'POST', `/api/campaigns/${c.id}/restart`)).status).toBe(409);
     const inactive = await create();

@@ -66,11 +66,23 @@ describe('POST /api/schedules', () => {
     expect(event.data.schedule.id).toBe(res.body.id);
   });
 
-  it('takes the form time "YYYY-MM-DD HH:mm" and the repetition settings', async () => {
+  it('takes the form time "YYYY-MM-DD HH:mm" on the companies\' wall clock (TICKETS_TIME_ZONE) and the repetition settings', async () => {
     const res = await api('user1', 'POST', '/api/schedules', valid({ sendAt: '2030-05-06 14:30', intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 4, tipoDias: 6, assinar: true, statusTicket: 'open', ticketUserId: 12 }));
     expect(res.status).toBe(201);
-    expect(new Date(res.body.sendAt).getTime()).toBe(new Date(2030, 4, 6, 14, 30).getTime());
+    // 14:30 in São Paulo (UTC-3), whatever the server's zone.
+    expect(res.body.sendAt).toBe('2030-05-06T17:30:00.000Z');
     expect(res.body).toMatchObject({ intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 4, tipoDias: 6, assinar: true, statusTicket: 'open', ticketUserId: 12 });
+  });
+
+  it('keeps an ISO time with a zone exact, and reads a zone-less one on the companies\' clock when editing too', async () => {
+    expect((await create('user1', { sendAt: '2030-05-06T14:30:00Z' })).sendAt).toBe('2030-05-06T14:30:00.000Z');
+    expect((await create('user1', { sendAt: '2030-05-06T14:30:00+01:00' })).sendAt).toBe('2030-05-06T13:30:00.000Z');
+    const s = await create();
+    const edited = await api('user1', 'PUT', `/api/schedules/${s.id}`, { sendAt: '2030-07-01 09:00:00' });
+    expect(edited.body.sendAt).toBe('2030-07-01T12:00:00.000Z');
+    const impossible = await api('user1', 'PUT', `/api/schedules/${s.id}`, { sendAt: '2030-02-30 09:00' });
+    expect(impossible.status).toBe(400);
+    expect(impossible.body.fields).toEqual([{ field: 'sendAt', message: 'must be a date' }]);
   });
 
   it('names the failing fields with the spec texts', async () => {
@@ -116,6 +128,34 @@ describe('POST /api/schedules', () => {
     expect(attendant.status).toBe(400);
     expect(attendant.body.fields[0].field).toBe('ticketUserId');
     expect((await h.sql`select count(*)::int as n from campaigns.schedules`)[0]!.n).toBe(0);
+  });
+
+  it("refuses another company's queue and one that does not exist, on create and on edit", async () => {
+    await h.addQueue(C1, 701);
+    await h.addQueue(C2, 702);
+    expect((await create('user1', { queueId: 701 })).queueId).toBe(701);
+    for (const queueId of [702, 999_999]) {
+      const res = await api('user1', 'POST', '/api/schedules', valid({ queueId }));
+      expect(res.status, `queue ${queueId}`).toBe(400);
+      expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'queueId', message: 'must be a queue of the company' }] });
+    }
+    const s = await create();
+    const edit = await api('user1', 'PUT', `/api/schedules/${s.id}`, { queueId: 702 });
+    expect(edit.status).toBe(400);
+    expect(edit.body.fields).toEqual([{ field: 'queueId', message: 'must be a queue of the company' }]);
+    expect((await api('user1', 'GET', `/api/schedules/${s.id}`)).body.queueId).toBeNull();
+    expect((await api('user1', 'PUT', `/api/schedules/${s.id}`, { queueId: null })).status).toBe(200);
+  });
+
+  it('accepts a connection and a queue created a moment ago, before their events reach this service', async () => {
+    h.ownerConnections.set(551, C1);
+    h.ownerQueues.set(751, C1);
+    expect(await create('user1', { whatsappId: 551, queueId: 751 })).toMatchObject({ whatsappId: 551, queueId: 751 });
+    // Another company's new ones stay refused: the owner is asked with the caller's company.
+    h.ownerConnections.set(552, C2);
+    h.ownerQueues.set(752, C2);
+    expect((await api('user1', 'POST', '/api/schedules', valid({ whatsappId: 552 }))).body.fields).toEqual([{ field: 'whatsappId', message: 'must be a connection of the company' }]);
+    expect((await api('user1', 'POST', '/api/schedules', valid({ queueId: 752 }))).body.fields).toEqual([{ field: 'queueId', message: 'must be a queue of the company' }]);
   });
 
   it('needs a login and the useSchedules plan flag', async () => {

@@ -4,6 +4,7 @@ import {
   PROMPT_QUEUE_REQUIRED,
   mediaBase,
   promptDefaults,
+  ask,
   type AuthUser,
   type CreatePromptBody,
   type Emit,
@@ -74,11 +75,23 @@ export function createPromptsDesk(deps: ChannelsDeps) {
   const queuesOf = async (tx: ChannelsDb, companyId: number, rows: PromptRow[]): Promise<Map<number, QueueRow>> =>
     new Map((await queuesRepository(tx).byIds(companyId, [...new Set(rows.map((r) => r.queueId))])).map((q) => [q.id, q]));
 
-  const present = async (tx: ChannelsDb, row: PromptRow, revealKey: boolean): Promise<Prompt> =>
-    toPrompt(row, (await queuesOf(tx, row.companyId, [row])).get(row.queueId), { revealKey });
+  /** `queue`: the prompt's queue when already known (one tickets answered for, not in the projection yet). */
+  const present = async (tx: ChannelsDb, row: PromptRow, revealKey: boolean, queue?: Pick<QueueRow, 'id' | 'name'>): Promise<Prompt> =>
+    toPrompt(row, (await queuesOf(tx, row.companyId, [row])).get(row.queueId) ?? (queue?.id === row.queueId ? queue : undefined), { revealKey });
 
-  const assertQueue = async (tx: ChannelsDb, companyId: number, queueId: number) => {
-    if ((await queuesRepository(tx).byIds(companyId, [queueId])).length === 0) throw unknownQueue();
+  /**
+   * The company's queue named by a prompt: the projection answers first; a queue it does not know yet (created
+   * a moment ago, its event not arrived) is asked of tickets, which owns queues, before "Informe o setor".
+   */
+  const assertQueue = async (tx: ChannelsDb, companyId: number, queueId: number): Promise<Pick<QueueRow, 'id' | 'name'>> => {
+    const [known] = await queuesRepository(tx).byIdsAnyCompany([queueId]);
+    if (known) {
+      if (known.companyId !== companyId) throw unknownQueue();
+      return known;
+    }
+    const answer = await ask(ctx.bus, 'tickets.queue.get', { companyId, queueId });
+    if (!answer) throw unknownQueue();
+    return answer.queue;
   };
 
   /** The connections that lost the prompt, announced like any connection change. */
@@ -111,11 +124,11 @@ export function createPromptsDesk(deps: ChannelsDeps) {
     },
 
     async create(auth: AuthUser, body: CreatePromptBody): Promise<Prompt> {
+      const queue = await assertQueue(db, auth.companyId, body.queueId);
       return unitOfWork(async (tx, emit) => {
-        await assertQueue(tx, auth.companyId, body.queueId);
         const row = await promptsRepository(tx).insert({ ...promptDefaults, ...columnsOf(body), companyId: auth.companyId } as NewPromptRow);
-        await emit('channels.prompt.created', auth.companyId, { prompt: await present(tx, row, false) });
-        return present(tx, row, true);
+        await emit('channels.prompt.created', auth.companyId, { prompt: await present(tx, row, false, queue) });
+        return present(tx, row, true, queue);
       });
     },
 
@@ -123,11 +136,11 @@ export function createPromptsDesk(deps: ChannelsDeps) {
       return unitOfWork(async (tx, emit) => {
         const repo = promptsRepository(tx);
         if (!(await repo.find(auth.companyId, id, { lock: true }))) throw notFound();
-        if (body.queueId !== undefined) await assertQueue(tx, auth.companyId, body.queueId);
+        const queue = body.queueId !== undefined ? await assertQueue(tx, auth.companyId, body.queueId) : undefined;
         const row = await repo.update(auth.companyId, id, columnsOf(body));
         if (!row) throw notFound();
-        await emit('channels.prompt.updated', auth.companyId, { prompt: await present(tx, row, false) });
-        return present(tx, row, true);
+        await emit('channels.prompt.updated', auth.companyId, { prompt: await present(tx, row, false, queue) });
+        return present(tx, row, true, queue);
       });
     },
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer } from '@atende/kit';
 import { fullPlan, startHarness, type Harness } from '../testing/harness.js';
 
 /** AI prompts (spec 002 §2, §3, §5, §6, §7, §8, §9): /api/prompt. */
@@ -10,6 +11,8 @@ const C3 = 3; // a plan without useOpenAi
 let q1: number;
 let q1b: number;
 let q2: number;
+/** Tickets, the owner of queues, faked: what it answers for queues channels' projection does not know yet. */
+const ticketsQueues = new Map<number, { companyId: number; name: string }>();
 
 const api = async <T = any>(who: string | undefined, method: string, url: string, body?: unknown) => {
   const res = await h.request<T>(method, url, { token: who ? tokens[who] : undefined, body });
@@ -36,6 +39,10 @@ beforeAll(async () => {
   q1 = await h.addQueue(C1, 'Recepção');
   q1b = await h.addQueue(C1, 'Financeiro');
   q2 = await h.addQueue(C2, 'Vendas');
+  await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) => {
+    const queue = ticketsQueues.get(queueId);
+    return queue && queue.companyId === companyId ? { queue: { id: queueId, name: queue.name } } : null;
+  });
 });
 afterAll(async () => h?.stop());
 
@@ -97,6 +104,18 @@ describe('POST /api/prompt', () => {
     expect(theirs.status).toBe(400);
     expect(theirs.body.fields).toEqual([{ field: 'queueId', message: 'Informe o setor' }]);
     expect((await api('admin', 'POST', '/api/prompt', { ...base(), queueId: 987_654 })).body.fields).toEqual([{ field: 'queueId', message: 'Informe o setor' }]);
+  });
+
+  it('accepts a queue created a moment ago, before its event reaches channels (tickets is asked)', async () => {
+    ticketsQueues.set(5001, { companyId: C1, name: 'Recém-criada' });
+    const created = await create('admin', { ...base(), name: 'Fila nova', queueId: 5001 });
+    expect(created).toMatchObject({ queueId: 5001, queue: { id: 5001, name: 'Recém-criada' } });
+    const edited = await api('admin', 'PUT', `/api/prompt/${created.id}`, { queueId: 5001, name: 'Fila nova 2' });
+    expect(edited.status).toBe(200);
+    // Tickets answers with the caller's company: another company's new queue stays refused.
+    ticketsQueues.set(5002, { companyId: C2, name: 'Deles' });
+    expect((await api('admin', 'POST', '/api/prompt', { ...base(), queueId: 5002 })).body.fields).toEqual([{ field: 'queueId', message: 'Informe o setor' }]);
+    expect((await api('admin', 'PUT', `/api/prompt/${created.id}`, { queueId: 5002 })).body.fields).toEqual([{ field: 'queueId', message: 'Informe o setor' }]);
   });
 
   it('checks temperature 0–2, max tokens, max messages and the voice', async () => {

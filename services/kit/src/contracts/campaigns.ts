@@ -89,23 +89,109 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const optionalText = z.preprocess(blankToNull, z.string().max(10_000, msg.tooLong).nullable().optional());
 const optionalId = z.preprocess(blankToNull, id.nullable().optional());
 
-/** 'YYYY-MM-DD HH:mm:ss' (the dialog's format, server local time) or an ISO 8601 instant. */
+// ---- the companies' wall clock (TICKETS_TIME_ZONE): dialog times, sending windows, weekdays ----
+
+/** A moment as the clock of a time zone reads it; weekday 0 is Sunday, 6 Saturday. */
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond: number; weekday: number };
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function clockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** What the clock of `timeZone` reads at `at`. */
+export function wallClockOf(at: Date, timeZone: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const p of clockFormat(timeZone).formatToParts(at)) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    millisecond: ((at.getTime() % 1000) + 1000) % 1000,
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
+}
+
+/** The clock's reading taken as if it were UTC, in ms (parts may overflow: day 32 is the next month's 1st). */
+function utcOf(p: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; millisecond?: number }): number {
+  const d = new Date(0);
+  d.setUTCFullYear(p.year, p.month - 1, p.day);
+  d.setUTCHours(p.hour ?? 0, p.minute ?? 0, p.second ?? 0, p.millisecond ?? 0);
+  return d.getTime();
+}
+
+/** How far the clock of `timeZone` is ahead of UTC at instant `t` (ms). */
+const offsetAt = (t: number, timeZone: string): number => {
+  const whole = Math.floor(t / 1000) * 1000;
+  return utcOf(wallClockOf(new Date(whole), timeZone)) - whole;
+};
+
+/**
+ * The instant at which the clock of `timeZone` reads these parts (overflowing parts roll over, so
+ * `day + 1` is the next day). A reading skipped by a daylight-saving jump is taken just after the jump.
+ */
+export function instantOfWallClock(
+  parts: { year: number; month: number; day: number; hour?: number; minute?: number; second?: number; millisecond?: number },
+  timeZone: string,
+): Date {
+  const asUtc = utcOf(parts);
+  const t1 = asUtc - offsetAt(asUtc, timeZone);
+  const t2 = asUtc - offsetAt(t1, timeZone);
+  const exact = [t1, t2].filter((t) => asUtc - t === offsetAt(t, timeZone));
+  return new Date(exact.length ? Math.min(...exact) : Math.max(t1, t2));
+}
+
+const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+const ZONED = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Reads a date-time of a dialog or an integrator: 'YYYY-MM-DD[ HH:mm[:ss[.sss]]]' without a zone is that
+ * reading of the companies' wall clock (`timeZone`, TICKETS_TIME_ZONE); an ISO 8601 instant with Z or an
+ * offset is exact. Impossible readings (month 13, 31 April, 25:00) give an invalid Date.
+ */
+export function parseCompanyDateTime(s: string, timeZone: string): Date {
+  const text = s.trim();
+  const local = ZONELESS.exec(text);
+  if (local) {
+    const [year, month, day, hour, minute, second] = local.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
+    const millisecond = local[7] ? Number(local[7].padEnd(3, '0')) : 0;
+    const parts = { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second!, millisecond };
+    const check = new Date(utcOf(parts));
+    const valid =
+      check.getUTCFullYear() === parts.year && check.getUTCMonth() === parts.month - 1 && check.getUTCDate() === parts.day && parts.hour < 24 && parts.minute < 60 && parts.second < 60;
+    return valid ? instantOfWallClock(parts, timeZone) : new Date(Number.NaN);
+  }
+  if (!ZONED.test(text)) return new Date(Number.NaN);
+  return new Date(text.replace(' ', 'T'));
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' (the dialog's format, on the companies' wall clock) or an ISO 8601 instant. */
 export const campaignDateTime = z
   .string()
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(s) && !Number.isNaN(parseCampaignDate(s).getTime()), {
+  .refine((s) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(s) && !Number.isNaN(parseCompanyDateTime(s, 'UTC').getTime()), {
     message: 'must be YYYY-MM-DD HH:mm:ss',
   });
-
-/** Reads a campaignDateTime: without a zone it is the server's local time. */
-export function parseCampaignDate(s: string): Date {
-  const local = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s.trim());
-  if (!local) return new Date(s);
-  const [, y, mo, d, h, mi, se] = local.map(Number) as number[];
-  const date = new Date(y!, mo! - 1, d!, h!, mi!, se ?? 0);
-  // Reject overflowing parts such as month 13 or day 31 of a 30-day month.
-  return date.getMonth() === mo! - 1 && date.getDate() === d! && date.getHours() === h! ? date : new Date(Number.NaN);
-}
 
 /** POST /campaigns and PUT /campaigns/{id} (spec 002 §5); the status follows scheduledAt. */
 export const campaignBody = z
@@ -125,7 +211,8 @@ export const campaignBody = z
     scheduledAt: z.preprocess(blankToNull, campaignDateTime.nullable().optional()),
     contactListId: optionalId,
     tagListId: optionalId,
-    whatsappId: z.preprocess(blankToNull, id.nullable()).refine((v) => v !== null, msg.required),
+    // Absent, null or blank: "Required" (spec 002 §5 "The whatsapp connection is required").
+    whatsappId: z.preprocess((v) => (v === undefined ? null : blankToNull(v)), id.nullable()).refine((v) => v !== null, msg.required),
     statusTicket: z.preprocess(blankToNull, campaignStatusTicket.nullable().optional()),
     openTicket: z.preprocess(blankToNull, enabledDisabled.nullable().optional()),
     userId: optionalId,

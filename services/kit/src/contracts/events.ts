@@ -242,6 +242,22 @@ export const requestSchemas = {
     request: botReplyRequest,
     response: botReplyAnswer,
   },
+  /**
+   * campaigns → channels: a connection of the company, by id (null: none there). Asked when the local
+   * projection does not know the id yet (a connection created a moment ago).
+   */
+  'channels.connection.get': {
+    request: z.object({ companyId: z.number().int(), connectionId: z.number().int() }),
+    response: z.object({ connection: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
+  },
+  /**
+   * campaigns, channels (prompts) → tickets: a queue of the company, by id (null: none there). Asked when
+   * the local projection does not know the id yet (a queue created a moment ago).
+   */
+  'tickets.queue.get': {
+    request: z.object({ companyId: z.number().int(), queueId: z.number().int() }),
+    response: z.object({ queue: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
+  },
   /** campaigns (schedules) → tickets: a contact of the company, by id (null: none there). */
   'tickets.contact.get': {
     request: z.object({ companyId: z.number().int(), contactId: z.number().int() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCompanyDateTime } from './campaigns.js';
 import { msg } from './common.js';
 
 /**
@@ -73,21 +74,17 @@ const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
 
-/** A moment: ISO 8601, or the form's 'YYYY-MM-DD HH:mm[:ss]' (read as the server's local time). */
+/**
+ * A moment: ISO 8601 with Z or an offset (exact), or the form's 'YYYY-MM-DD HH:mm[:ss]' without a zone,
+ * which the service reads on the companies' wall clock (parseCompanyDateTime with TICKETS_TIME_ZONE).
+ */
 const moment = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
     .string({ error: (issue) => (issue.input === undefined ? 'Obrigatório' : 'must be a date') })
     .max(40, 'must be a date')
-    .transform((v, ctx) => {
-      const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v.trim()) ? v.trim().replace(' ', 'T') : v.trim();
-      const date = new Date(text);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: 'must be a date' });
-        return z.NEVER;
-      }
-      return date;
-    }),
+    .transform((v) => v.trim())
+    .refine((v) => !Number.isNaN(parseCompanyDateTime(v, 'UTC').getTime()), 'must be a date'),
 );
 
 export const SCHEDULE_BODY_MIN = 5;

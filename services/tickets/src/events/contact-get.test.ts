@@ -46,3 +46,12 @@ describe('tickets.contacts.tagged', () => {
     await expect(ask(h.bus, 'tickets.contacts.tagged', { companyId: 2, tagId })).resolves.toBeNull();
   });
 });
+
+describe('tickets.queue.get', () => {
+  it("answers a queue of the company by id, null for another company's or an unknown one", async () => {
+    const id = await h.insertQueue(1, 'Recém-criada');
+    await expect(ask(h.bus, 'tickets.queue.get', { companyId: 1, queueId: id })).resolves.toEqual({ queue: { id, name: 'Recém-criada' } });
+    await expect(ask(h.bus, 'tickets.queue.get', { companyId: 2, queueId: id })).resolves.toBeNull();
+    await expect(ask(h.bus, 'tickets.queue.get', { companyId: 1, queueId: 999_999 })).resolves.toBeNull();
+  });
+});

@@ -1,10 +1,12 @@
 import { answer, type Subscription } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
 import { contactsRepository } from '../db/contacts.repository.js';
+import { queuesRepository } from '../db/queues.repository.js';
 
 /**
- * Answers tickets.contact.get (campaigns' schedules name a contact by id and send to its number) and
- * tickets.contacts.tagged (a campaign sent to a tag's contacts).
+ * Answers tickets.contact.get (campaigns' schedules name a contact by id and send to its number),
+ * tickets.contacts.tagged (a campaign sent to a tag's contacts) and tickets.queue.get (campaigns and
+ * channels' prompts check a queue their projection does not know yet).
  */
 export async function contactGetHandlers(deps: TicketsDeps): Promise<Subscription[]> {
   return [
@@ -15,6 +17,10 @@ export async function contactGetHandlers(deps: TicketsDeps): Promise<Subscriptio
     await answer(deps.ctx.bus, 'tickets.contacts.tagged', async ({ companyId, tagId }) => {
       const contacts = await contactsRepository(deps.db).tagged(companyId, tagId);
       return contacts ? { contacts } : null;
+    }),
+    await answer(deps.ctx.bus, 'tickets.queue.get', async ({ companyId, queueId }) => {
+      const row = await queuesRepository(deps.db).findById(companyId, queueId);
+      return row ? { queue: { id: row.id, name: row.name } } : null;
     }),
   ];
 }
