@@ -1,6 +1,8 @@
 import {
   AppError,
+  ask,
   hashPassword,
+  validationError,
   mediaBase,
   mediaWhitelists,
   sniffType,
@@ -27,6 +29,26 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
   const { ctx, db, unitOfWork } = deps;
   const readUsers = usersRepository(db);
   const present = (row: UserRow): User => toUser(row, (key) => ctx.media.url(mediaBase('auth'), key));
+
+  /**
+   * A user's queues (tickets') and default connection (channels') must be the company's: each id new to the
+   * user is asked of its owner. An owner that does not answer lets the save go on (reads are scoped to the
+   * company anyway, and a queue or connection deleted later leaves its users, see forgetQueue).
+   */
+  const assertReferences = async (companyId: number, fields: { queueIds?: readonly number[]; whatsappId?: number | null }, before?: UserRow) => {
+    const known = (check: Promise<boolean>) => check.catch((err: unknown) => {
+      ctx.logger.warn({ err, companyId }, 'could not check a user\'s queue or connection; saved unchecked');
+      return true;
+    });
+    const newQueues = (fields.queueIds ?? []).filter((id) => !before?.queueIds.includes(id));
+    for (const queueId of newQueues) {
+      if (!(await known(ask(ctx.bus, 'tickets.queue.get', { companyId, queueId }).then((a) => a !== null)))) throw validationError('queueIds', 'must be queues of the company');
+    }
+    const connectionId = fields.whatsappId;
+    if (connectionId && connectionId !== before?.whatsappId) {
+      if (!(await known(ask(ctx.bus, 'channels.connection.get', { companyId, connectionId }).then((a) => a !== null)))) throw validationError('whatsappId', 'must be a connection of the company');
+    }
+  };
 
   const findInScope = async (actor: AuthUser, id: number): Promise<UserRow> => {
     const row = await readUsers.findById(id, actor.super ? undefined : actor.companyId);
@@ -67,6 +89,7 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
       const { companyId } = creationPlan(actor, input);
       const company = await ctx.companies.get(companyId);
       if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
+      await assertReferences(companyId, input);
       const passwordHash = await hashPassword(input.password);
       return unitOfWork(async (tx, emit) => {
         const users = usersRepository(tx);
@@ -86,6 +109,7 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
     async update(actor: AuthUser, id: number, input: UpdateUserBody): Promise<User> {
       const target = await findInScope(actor, id);
       const changes = permittedChanges(actor, target, input);
+      await assertReferences(target.companyId, changes, target);
       const { password, ...fields } = changes;
       const passwordHash = password ? await hashPassword(password) : undefined;
       return unitOfWork(async (tx, emit) => {

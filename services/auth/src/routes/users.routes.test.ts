@@ -208,6 +208,12 @@ describe("a user's queues and default connection", () => {
       body: { name: 'Filas', email: 'filas@example.com', password: 'secret1', queueIds: [queue.body.id, kept.body.id, queue.body.id], whatsappId: connection.body.id },
     });
     expect(created.body).toMatchObject({ queueIds: [queue.body.id, kept.body.id], whatsappId: connection.body.id });
+    // Another company's queue or connection, or none at all, is refused naming the field.
+    const foreignQueue = await platform.request('POST', '/api/queue', { token: company.admin.token, body: { name: 'Alheia', color: '#0c0c0c', greetingMessage: 'Olá' } });
+    const refusedQueue = await platform.request('PUT', `/api/users/${created.body.id}`, { token, body: { queueIds: [kept.body.id, foreignQueue.body.id] } });
+    expect(refusedQueue).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'queueIds' }] } });
+    const refusedConnection = await platform.request('PUT', `/api/users/${created.body.id}`, { token, body: { whatsappId: 987654 } });
+    expect(refusedConnection).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ field: 'whatsappId' }] } });
 
     expect((await platform.request('DELETE', `/api/queue/${queue.body.id}`, { token })).status).toBe(200);
     expect((await platform.request('DELETE', `/api/whatsapp/${connection.body.id}`, { token })).status).toBe(200);
