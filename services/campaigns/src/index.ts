@@ -19,6 +19,7 @@ import { schema } from './db/schema.js';
 import type { CampaignsDeps, RouteModule, Worker } from './deps.js';
 import { campaignEventHandlers, campaignWorker } from './events/campaigns.js';
 import { contactListEventHandlers } from './events/contact-lists.js';
+import { companyDeletedHandlers } from './events/company-deleted.js';
 import { scheduleWorker } from './events/schedules.js';
 import { campaignSettingsRoutes } from './routes/campaign-settings.routes.js';
 import { campaignsRoutes } from './routes/campaigns.routes.js';
@@ -33,7 +34,7 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 const routeModules: RouteModule[] = [contactListsRoutes, schedulesRoutes, campaignsRoutes, campaignSettingsRoutes];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
-const eventModules: ((deps: CampaignsDeps) => Promise<Subscription[]>)[] = [contactListEventHandlers, campaignEventHandlers];
+const eventModules: ((deps: CampaignsDeps) => Promise<Subscription[]>)[] = [contactListEventHandlers, campaignEventHandlers, companyDeletedHandlers];
 
 /** Background workers: due schedules, campaign shipments. */
 const workerModules: ((deps: CampaignsDeps) => Worker)[] = [scheduleWorker, campaignWorker];

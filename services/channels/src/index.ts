@@ -25,6 +25,7 @@ import { autoResponseHandlers } from './events/auto-responses.js';
 import { fileListHandlers } from './events/file-lists.js';
 import { referenceHandlers } from './events/references.js';
 import { botTurnHandlers } from './events/bot-turns.js';
+import { companyDeletedHandlers } from './events/company-deleted.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { messagesApiRoutes } from './routes/messages-api.routes.js';
 import { sessionsRoutes } from './routes/sessions.routes.js';
@@ -57,7 +58,7 @@ const routeModules: RouteModule[] = [
 ];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
-const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, referenceHandlers, autoResponseHandlers, (d) => botTurnHandlers(d)];
+const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, referenceHandlers, autoResponseHandlers, (d) => botTurnHandlers(d), companyDeletedHandlers];
 
 /**
  * Options tests give: the drivers sessions use per channel (default: the real ones), or a whole session

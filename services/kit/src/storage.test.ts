@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,19 @@ describe('LocalStorage', () => {
     expect(await storage.usage(7)).toEqual({ bytes: 1024, files: 2 });
     expect(await storage.usage(8)).toEqual({ bytes: 5000, files: 1 });
     expect(await storage.usage(9)).toEqual({ bytes: 0, files: 0 });
+  });
+
+  it("removes a company's whole folder and only that company's (company 7, not 70)", async () => {
+    const kept = await storage.save(70, 'messages', Buffer.from('keep'), png);
+    await storage.save(7, 'messages', Buffer.alloc(10), png);
+    await storage.save(7, 'connections', Buffer.alloc(20), png);
+    await storage.removeCompany(7);
+    expect(await storage.usage(7)).toEqual({ bytes: 0, files: 0 });
+    await expect(stat(path.join(root, 'company7'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await storage.open(kept.key))?.size).toBe(4);
+    // Again, or for a company that never stored anything: nothing to do.
+    await storage.removeCompany(7);
+    await storage.removeCompany(9);
   });
 
   it('never resolves a key outside its root', async () => {

@@ -40,6 +40,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Every file under the company's own folder, counted (none yet: zero). */
   usage(companyId: number): Promise<FolderUsage>;
+  /** The company's whole folder and everything in it (a deleted company); nothing there: nothing to do. */
+  removeCompany(companyId: number): Promise<void>;
 }
 
 export class LocalStorage implements Storage {
@@ -92,6 +94,12 @@ export class LocalStorage implements Storage {
     };
     await walk(this.resolve(`company${companyId}`));
     return total;
+  }
+
+  async removeCompany(companyId: number): Promise<void> {
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new AppError('ERR_NOT_FOUND', 'No such company folder');
+    // Retried: a file written into the folder while it is removed would otherwise fail it (ENOTEMPTY).
+    await rm(this.resolve(`company${companyId}`), { recursive: true, force: true, maxRetries: 3 });
   }
 }
 

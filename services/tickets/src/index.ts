@@ -27,6 +27,7 @@ import { botReplyHandlers } from './events/bot-replies.js';
 import { contactGetHandlers } from './events/contact-get.js';
 import { fileListEventHandlers } from './events/file-lists.js';
 import { importedTicketsHandlers } from './events/imported-tickets.js';
+import { companyDeletedHandlers } from './events/company-deleted.js';
 import { messageMediaHandlers } from './events/message-media.js';
 import { ticketEventHandlers } from './events/handlers.js';
 import { queueIntegrationHandlers } from './events/queue-integrations.js';
@@ -75,6 +76,7 @@ const eventModules: ((deps: TicketsDeps) => Promise<Subscription[]>)[] = [
   messageMediaHandlers,
   botReplyHandlers,
   importedTicketsHandlers,
+  companyDeletedHandlers,
 ];
 
 /** Every event that may change a ticket list or a message page, whoever publishes it. */

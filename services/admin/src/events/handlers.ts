@@ -28,5 +28,7 @@ export function startEventHandlers(deps: {
     // A new company or a changed due date or plan is billed at once when its due date is near (not only at the next hourly run).
     consume(consumerDeps, 'admin.company.created', 'admin-invoices', async (tx, data) => void (await invoices.createDue(tx, data.company.id)), { idempotent: true }),
     consume(consumerDeps, 'admin.company.updated', 'admin-invoices', async (tx, data) => void (await invoices.createDue(tx, data.company.id)), { idempotent: true }),
+    // A deleted company's media folder goes with it: every service keeps the company's files there (kit storage).
+    consume(consumerDeps, 'admin.company.deleted', 'admin-media', async (_tx, data) => ctx.storage.removeCompany(data.companyId), { idempotent: true }),
   ]);
 }

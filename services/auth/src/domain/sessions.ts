@@ -122,11 +122,17 @@ export function createSessions(deps: {
           if (revoked.length) await emit('auth.session.revoked', found.session.companyId, { userId: found.session.userId, sessionIds: revoked });
           return { kind: 'reused' as const };
         }
+        // The company is read as at login: deleted, the session is over; inactive, refused like a login (the
+        // token is not spent). A super user's company is never inactive, but a super user is let in anyway, as at login.
+        const entry = await ctx.companies.get(found.session.companyId);
+        if (entry === null) return { kind: 'expired' as const };
+        if (entry.company.status === false && !(await usersRepository(tx).findById(found.session.userId))?.super) return { kind: 'inactive' as const };
         await sessions.markRotated(hash);
         await sessions.addToken(hashToken(next), found.session.id);
         await sessions.touch(found.session.id);
         return { kind: 'rotated' as const, session: found.session };
       });
+      if (outcome.kind === 'inactive') throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
       if (outcome.kind !== 'rotated') throw new AppError('ERR_SESSION_EXPIRED', outcome.kind === 'reused' ? 'Refresh token reused; session revoked' : 'Session expired');
       const row = await usersRepository(db).findById(outcome.session.userId);
       if (!row) throw new AppError('ERR_SESSION_EXPIRED', 'Session expired');
