@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, until } from './support/session.js';
+import { loginThroughPage, logoutThroughMenu, until } from './support/session.js';
 
 /**
  * Campaigns, contact lists and schedules as an admin uses them (spec 002 §2): a contact list with
@@ -43,6 +43,8 @@ describe('campaigns, contact lists and schedules', () => {
     const context = await newContext(browser, platform.url);
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
+    // The sign-in set the original product's flag that shows the campaign area (spec 000 §2).
+    expect(await page.evaluate('localStorage.getItem("cshow")')).not.toBeNull();
 
     // Contact list, from the menu.
     await page.getByTestId('app-menu').getByText('Listas de contatos').click();
@@ -64,10 +66,16 @@ describe('campaigns, contact lists and schedules', () => {
     const contactListId = Number(/contact-lists\/(\d+)\//.exec(page.url())![1]);
     await page.getByRole('button', { name: 'Novo contato' }).click();
     const itemDialog = dialog(page, 'Novo contato');
+    // The spec's texts (002 §5), as the contact form shows them.
+    await itemDialog.getByRole('button', { name: 'Adicionar' }).click();
+    await itemDialog.getByText('Required', { exact: true }).nth(1).waitFor();
     await itemDialog.getByLabel('Nome').fill('João Lima');
     await itemDialog.getByLabel('Número').fill('1234');
+    await itemDialog.getByLabel('E-mail').fill('joao@');
     await itemDialog.getByRole('button', { name: 'Adicionar' }).click();
-    await itemDialog.getByText('Número muito curto (mínimo 8)').waitFor();
+    await itemDialog.getByText('Too Short!', { exact: true }).waitFor();
+    await itemDialog.getByText('Invalid email', { exact: true }).waitFor();
+    await itemDialog.getByLabel('E-mail').fill('');
     await itemDialog.getByLabel('Número').fill('5511977776666');
     await itemDialog.getByRole('button', { name: 'Adicionar' }).click();
     await itemDialog.waitFor({ state: 'hidden' });
@@ -80,6 +88,11 @@ describe('campaigns, contact lists and schedules', () => {
     await page.waitForURL(/\/campaigns$/);
     await page.getByRole('button', { name: 'Nova campanha' }).click();
     const campaignDialog = dialog(page, 'Nova campanha');
+    await campaignDialog.getByLabel('Nome').fill('R');
+    await campaignDialog.getByRole('button', { name: 'Adicionar' }).click();
+    await campaignDialog.getByText('Too Short!', { exact: true }).waitFor();
+    await campaignDialog.getByLabel('Nome').fill('');
+    await campaignDialog.getByText('Required', { exact: true }).first().waitFor();
     await campaignDialog.getByLabel('Nome').fill('Retorno de consultas');
     await choose(page, campaignDialog, 'Conexão', 'Recepção');
     await choose(page, campaignDialog, 'Lista de contatos', 'Clientes VIP');
@@ -144,8 +157,14 @@ describe('campaigns, contact lists and schedules', () => {
     await scheduleDialog.getByRole('button', { name: 'Adicionar' }).click();
     await scheduleDialog.getByText('Mensagem muito curta').waitFor();
     await scheduleDialog.getByRole('textbox', { name: 'Mensagem' }).fill('Lembrete: sua consulta é amanhã às 9h.');
+    // The connection is not required (spec 002 §5): the company's default one comes chosen, and without one
+    // the server sends on that default all the same.
     await scheduleDialog.getByRole('tab', { name: 'Configurações' }).click();
-    await choose(page, scheduleDialog, 'Conexão', 'Recepção');
+    const connectionField = scheduleDialog.locator('.ant-form-item').filter({ has: page.getByText('Conexão', { exact: true }) });
+    await connectionField.getByText('Recepção', { exact: true }).waitFor();
+    await connectionField.hover();
+    await connectionField.getByRole('button', { name: 'Clear' }).click();
+    await connectionField.getByText('Recepção', { exact: true }).waitFor({ state: 'detached' });
     await scheduleDialog.getByRole('button', { name: 'Adicionar' }).click();
     await scheduleDialog.waitFor({ state: 'hidden' });
     // The calendar (spec 002 §2): the month shows the event with the contact's name; a double-click opens it.
@@ -193,6 +212,9 @@ describe('campaigns, contact lists and schedules', () => {
     expect(await second.getByTestId('app-menu').getByText('Listas de contatos').count()).toBe(0);
     await second.goto(`/contact-lists/${contactListId}/contacts`);
     await second.getByText('Oops! Acesso Negado!').waitFor();
+    // A logout leaves the flag, as the original product did.
+    await logoutThroughMenu(second);
+    expect(await second.evaluate('localStorage.getItem("cshow")')).not.toBeNull();
     await second.context().close();
   }, 120_000);
 });

@@ -117,6 +117,38 @@ describe('shell and desk', () => {
     await page.context().close();
   });
 
+  it("refuses the super user's pages with the spec text and goes to /; the 403 screen links to /tickets; contacts show the phone mask", async () => {
+    const company = await platform.createCompany();
+    const contact = await platform.request('POST', '/api/contacts', { token: company.admin.token, body: { name: 'Rita Mendes', number: '5511999990001' } });
+    expect(contact.status).toBe(201);
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+
+    // Spec 001 §8: the companies page's refusal, then / after 1 s.
+    for (const path of ['/allConnections', '/announcements']) {
+      await page.goto(path);
+      await page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').first().waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+
+    // Spec 000 §5: Brazil numbers of 12 or 13 digits with the phone mask.
+    await page.goto('/contacts');
+    await page.getByRole('cell', { name: '+55 (11) 99999-0001', exact: true }).waitFor();
+    await page.context().close();
+
+    // Spec 000 §2: an attendant without the dashboard gets 'Oops! Acesso Negado!' with a 'Voltar' link to /tickets.
+    const attendant = await platform.createUser(company.admin, { profile: 'user' });
+    const second = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(second, attendant.email, attendant.password);
+    await second.goto('/');
+    await second.getByText('Oops! Acesso Negado!').waitFor();
+    const back = second.getByRole('link', { name: 'Voltar' });
+    expect(await back.getAttribute('href')).toBe('/tickets');
+    await back.click();
+    await second.waitForURL((url) => url.pathname === '/tickets');
+    await second.context().close();
+  });
+
   it('the connections page offers to call support; the messages API page has a text and a media test form', async () => {
     const company = await platform.createCompany();
     const page = await (await newContext(browser, platform.url)).newPage();

@@ -1,5 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { useAuth } from './auth/AuthContext';
+import { campaignAreaShown, registeredRoutes } from './auth/campaignFlag';
 import { PublicOnly, RequireAuth, SignupGate } from './auth/guards';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { PageLoading } from './components/PageLoading';
@@ -68,6 +70,8 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/messages-api', element: <MessagesApiPage /> },
   { path: '/schedules', element: <SchedulesPage /> },
+  // The four campaign routes of spec 000 §2 (these but /campaigns-config) are registered only while the local
+  // flag cshow is present (auth/campaignFlag.ts); inside them the plan gating (useCampaigns) applies as before.
   { path: '/campaigns', element: <CampaignArea page="campaigns" /> },
   { path: '/campaign/:campaignId/report', element: <CampaignArea page="report" /> },
   { path: '/campaigns-config', element: <CampaignArea page="settings" /> },
@@ -82,8 +86,11 @@ const privateRoutes: { path: string; element: ReactNode }[] = [
 
 export function AppRoutes() {
   const { ready } = usePublicSettings();
+  // Subscribed to the session: a sign-in renders the table again, so the flag it has just set is read at once.
+  useAuth();
   // Nothing renders until userCreation was read (or failed and the default applies).
   if (!ready) return <PageLoading fullScreen />;
+  const routes = registeredRoutes(privateRoutes, campaignAreaShown());
   return (
     <ErrorBoundary>
       <Suspense fallback={<PageLoading fullScreen />}>
@@ -121,7 +128,7 @@ export function AppRoutes() {
               </RequireAuth>
             }
           >
-            {privateRoutes.map((r) => (
+            {routes.map((r) => (
               <Route key={r.path} path={r.path} element={<ErrorBoundary key={r.path}>{r.element}</ErrorBoundary>} />
             ))}
             <Route path="*" element={<NotFoundPage />} />

@@ -5,6 +5,7 @@ import type { SessionAnswer, SessionUser } from '@atende/kit/contracts';
 import { getAccessToken, http, refreshSession, setAccessToken, setSessionHandlers } from '../api/http';
 import i18n from '../i18n';
 import { toastError, toastWarning } from '../errors/toast';
+import { markCampaignArea } from './campaignFlag';
 import { subscriptionNotice, type Subscription } from './subscription';
 
 export type AuthValue = {
@@ -35,6 +36,7 @@ function announceSubscription(sub: Subscription | null): void {
 /**
  * Session of spec 000 §4: restored at start by a refresh when a token is stored; login stores the
  * token; a lost session (401 or failed refresh) empties the user, and the route guards go to /login.
+ * Both sign-ins set the local flag cshow (campaignFlag.ts); logout leaves it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
@@ -69,7 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let active = true;
     refreshSession()
       .then((answer) => {
-        if (active) apply(answer);
+        if (!active) return;
+        markCampaignArea();
+        apply(answer);
       })
       .catch((err: AxiosError) => {
         const status = err.response?.status;
@@ -87,6 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       const { data } = await http.post<SessionAnswer>('/auth/login', { email, password });
       setAccessToken(data.token);
+      markCampaignArea();
       setSignedInHere(true);
       setSignedOutHere(false);
       apply(data);

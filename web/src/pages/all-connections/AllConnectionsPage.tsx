@@ -1,3 +1,4 @@
+import '../companies/companiesLocales';
 import '../connections/connectionsLocales';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Modal, Table, Typography } from 'antd';
@@ -17,21 +18,22 @@ import { ConnectionsTable } from '../connections/ConnectionsTable';
 import { useConnectionEditor } from '../connections/ConnectionsPage';
 import { useLiveConnections } from '../connections/useLiveConnections';
 
-/** Spec 001 §6, §8: others get the no-permission toast and go to /tickets after 1 second. */
+/** Spec 001 §8: others get the no-permission toast (the companies page's text) and go to / after 1 second. */
 export const NO_PERMISSION_REDIRECT_MS = 1000;
 
 /** '/allConnections' (spec 001 §2 All-connections page): the super user's per company counts. */
 export default function AllConnectionsPage() {
+  const { t } = useTranslation('companies');
   const { user } = useAuth();
   const navigate = useNavigate();
   const allowed = isSuper(user);
 
   useEffect(() => {
     if (allowed || !user) return;
-    toastError('ERR_NO_PERMISSION');
-    const timer = window.setTimeout(() => navigate('/tickets', { replace: true }), NO_PERMISSION_REDIRECT_MS);
+    toastError(t('errors.noPermission'));
+    const timer = window.setTimeout(() => navigate('/', { replace: true }), NO_PERMISSION_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [allowed, user, navigate]);
+  }, [allowed, user, navigate, t]);
 
   if (!allowed) return <NoPermission />;
   return <AllConnectionsScreen ownCompanyId={user!.companyId} />;

@@ -6,6 +6,7 @@ import { createCampaign, getCampaign, removeCampaignMedia, updateCampaign, uploa
 import { toastError, toastSuccess } from '../../errors/toast';
 import {
   campaignFormValues,
+  campaignProblemKey,
   campaignProblems,
   canSaveCampaign,
   confirmationField,
@@ -72,7 +73,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
     validator: async () => {
       const problem = campaignProblems(form.getFieldsValue(true) as CampaignFormValues)[field];
       if (!problem) return;
-      throw new Error(t(`validation.${problem}`));
+      throw new Error(t(campaignProblemKey(problem)));
     },
   });
 

@@ -1,7 +1,9 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import {
   campaignFormValues,
+  campaignProblemKey,
   campaignProblems,
   campaignReport,
   canSaveCampaign,
@@ -11,6 +13,7 @@ import {
   isCampaignEditable,
   settingsToForm,
   toCampaignBody,
+  type CampaignProblem,
   DEFAULT_CAMPAIGN_SETTINGS,
   GREATER_INTERVAL_CHOICES,
   LONGER_INTERVAL_AFTER_CHOICES,
@@ -73,6 +76,17 @@ describe('campaign form', () => {
     expect(campaignProblems({ ...base, whatsappId: null }).whatsappId).toBe('required');
     expect(campaignProblems({ ...base, openTicket: 'enabled', userId: 7 }).queueId).toBe('queueRequired');
     expect(campaignProblems({ ...base, openTicket: 'enabled', userId: 7, queueId: 2 }).queueId).toBeUndefined();
+  });
+  it("shows the spec's texts 'Required', 'Too Short!', 'Too Long!' (spec 002 §5)", async () => {
+    await import('./campaignsLocales');
+    const text = (problem: CampaignProblem | undefined) => i18n.t(campaignProblemKey(problem!), { lng: 'pt-BR' });
+    const base = { name: 'Promo', whatsappId: 1, userId: null, queueId: null, openTicket: 'disabled' as const };
+    expect(text(campaignProblems({ ...base, name: '' }).name)).toBe('Required');
+    expect(text(campaignProblems({ ...base, name: 'A' }).name)).toBe('Too Short!');
+    expect(text(campaignProblems({ ...base, name: 'x'.repeat(51) }).name)).toBe('Too Long!');
+    expect(text(campaignProblems({ ...base, whatsappId: null }).whatsappId)).toBe('Required');
+    expect(text(campaignProblems({ ...base, openTicket: 'enabled', userId: 7 }).queueId)).toBe('Informe a fila quando um usuário for escolhido');
+    expect(i18n.t(campaignProblemKey('tooShort'), { lng: 'es' })).toBe('¡Demasiado corto!');
   });
 });
 

@@ -103,8 +103,16 @@ export function toCampaignBody(values: CampaignFormValues): CampaignBody {
   return body;
 }
 
-/** The key of common:validation.* (name) or campaigns:validation.* (others) for each failing field. */
-export type CampaignProblems = Partial<Record<'name' | 'whatsappId' | 'queueId', string>>;
+export type CampaignProblem = 'required' | 'tooShort' | 'tooLong' | 'queueRequired';
+export type CampaignProblems = Partial<Record<'name' | 'whatsappId' | 'queueId', CampaignProblem>>;
+
+/**
+ * The text key of a problem: the spec's texts 'Required', 'Too Short!', 'Too Long!' (spec 002 §5) are the
+ * shared common:formValidation ones; the queue rule has its own campaigns:validation text.
+ */
+export function campaignProblemKey(problem: CampaignProblem): string {
+  return problem === 'queueRequired' ? 'campaigns:validation.queueRequired' : `common:formValidation.${problem}`;
+}
 
 /** Spec 002 §5: name required 2..50, connection required, queue required when a user is chosen. */
 export function campaignProblems(values: Pick<CampaignFormValues, 'name' | 'whatsappId' | 'userId' | 'queueId' | 'openTicket'>): CampaignProblems {

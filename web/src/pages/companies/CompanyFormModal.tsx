@@ -1,26 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
-import { createCompanyBody, recurrence as recurrenceEnum, type Company, type Plan, type Recurrence } from '@atende/kit/contracts';
-import { createCompany, updateCompany, type CreateCompanyInput, type UpdateCompanyInput } from '../../api/admin';
+import { recurrence as recurrenceEnum, type Company, type Plan } from '@atende/kit/contracts';
+import { createCompany, updateCompany } from '../../api/admin';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { zodRule } from '../users/zodRule';
-import { dueDay, toApiDate } from './companyRules';
+import { companyCreateBody, companyFieldSchemas, companyUpdateBody, dueDay, type CompanyFormValues } from './companyRules';
 import { formatAmount } from '../settings/planForm';
-
-export type CompanyFormValues = {
-  name: string;
-  email: string;
-  password: string;
-  phone: string;
-  document: string;
-  planId: number | null;
-  status: boolean;
-  dueDate: Dayjs | null;
-  recurrence: Recurrence | null;
-  paymentMethod: string;
-};
 
 const emptyValues: CompanyFormValues = {
   name: '',
@@ -51,10 +37,6 @@ function toValues(c: Company | null): CompanyFormValues {
   };
 }
 
-const orNull = (v: string) => (v.trim() ? v.trim() : null);
-
-const shape = createCompanyBody.shape;
-
 /** Payment methods offered by the form (free text on the API). */
 const paymentMethods = ['pix', 'boleto', 'cartao', 'transferencia'] as const;
 
@@ -80,25 +62,7 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
   async function submit(v: CompanyFormValues) {
     setSaving(true);
     try {
-      const common = {
-        name: v.name.trim(),
-        email: v.email.trim(),
-        phone: orNull(v.phone ?? ''),
-        document: orNull(v.document ?? ''),
-        planId: v.planId ?? undefined,
-        status: v.status,
-        dueDate: toApiDate(v.dueDate),
-        recurrence: v.recurrence ?? null,
-        paymentMethod: orNull(v.paymentMethod ?? ''),
-      };
-      let saved: Company;
-      if (isNew) {
-        const body: CreateCompanyInput = { ...common, planId: v.planId ?? 0, password: v.password };
-        saved = await createCompany(body);
-      } else {
-        const body: UpdateCompanyInput = common;
-        saved = await updateCompany(company.id, body);
-      }
+      const saved = isNew ? await createCompany(companyCreateBody(v)) : await updateCompany(company.id, companyUpdateBody(v));
       toastSuccess(t('toasts.success'), { form: true });
       onSaved(saved);
       onClose();
@@ -123,12 +87,12 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
       <Form<CompanyFormValues> form={form} layout="vertical" onFinish={submit} initialValues={emptyValues} requiredMark={false}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('form.name')} rules={[zodRule(shape.name)]}>
+            <Form.Item name="name" label={t('form.name')} rules={[zodRule(companyFieldSchemas.name)]}>
               <Input maxLength={50} autoFocus autoComplete="off" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label={t('form.email')} extra={isNew ? t('form.emailHint') : undefined} rules={[zodRule(shape.email)]}>
+            <Form.Item name="email" label={t('form.email')} extra={isNew ? t('form.emailHint') : undefined} rules={[zodRule(companyFieldSchemas.email)]}>
               <Input type="email" autoComplete="off" />
             </Form.Item>
           </Col>
@@ -136,7 +100,7 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
         <Row gutter={16}>
           {isNew && (
             <Col xs={24} md={12}>
-              <Form.Item name="password" label={t('form.password')} extra={t('form.passwordHint')} rules={[zodRule(shape.password)]}>
+              <Form.Item name="password" label={t('form.password')} extra={t('form.passwordHint')} rules={[zodRule(companyFieldSchemas.password)]}>
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
             </Col>

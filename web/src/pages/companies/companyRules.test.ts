@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { daysLeft, dueDateTone, formatDay, renewDueDate, toApiDate } from './companyRules';
+import i18n from '../../i18n';
+import { zodRule } from '../users/zodRule';
+import {
+  companyCreateBody,
+  companyFieldSchemas,
+  companyUpdateBody,
+  daysLeft,
+  dueDateTone,
+  formatDay,
+  renewDueDate,
+  toApiDate,
+  type CompanyFormValues,
+} from './companyRules';
 
 const today = new Date(2025, 0, 10, 15, 30); // 10 Jan 2025, afternoon
 
@@ -46,5 +58,67 @@ describe('renew', () => {
     expect(toApiDate(dayjs('2025-03-04'))).toBe('2025-03-04');
     expect(formatDay('2025-03-04T10:00:00Z')).toBe('04/03/2025');
     expect(formatDay(null)).toBe('');
+  });
+});
+
+const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> => {
+  try {
+    await rule.validator(undefined, value);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+const filled: CompanyFormValues = {
+  name: ' Clínica Sorriso ',
+  email: 'contato@sorriso.test',
+  password: '',
+  phone: '',
+  document: ' 12.345.678/0001-00 ',
+  planId: 3,
+  status: true,
+  dueDate: dayjs('2025-03-04'),
+  recurrence: 'MENSAL',
+  paymentMethod: '',
+};
+
+describe('company form (spec 001 §2, §5)', () => {
+  it('leaves an empty password out of the new company, so the server applies its default', () => {
+    const body = companyCreateBody(filled);
+    expect(body).not.toHaveProperty('password');
+    expect(body).toMatchObject({
+      name: 'Clínica Sorriso',
+      email: 'contato@sorriso.test',
+      planId: 3,
+      phone: null,
+      document: '12.345.678/0001-00',
+      dueDate: '2025-03-04',
+    });
+    expect(companyCreateBody({ ...filled, password: 'segredo1' }).password).toBe('segredo1');
+  });
+
+  it('never sends a password when editing', () => {
+    expect(companyUpdateBody({ ...filled, password: 'segredo1' })).not.toHaveProperty('password');
+  });
+
+  it("shows the contract's messages: 'Nome é obrigatório', 'E-mail é obrigatório', 'Email é inválido'", async () => {
+    await i18n.changeLanguage('pt-BR');
+    expect(await failure(zodRule(companyFieldSchemas.name), '')).toBe('Nome é obrigatório');
+    expect(await failure(zodRule(companyFieldSchemas.name), undefined)).toBe('Nome é obrigatório');
+    expect(await failure(zodRule(companyFieldSchemas.name), 'A')).toBe('Nome é obrigatório');
+    expect(await failure(zodRule(companyFieldSchemas.email), '')).toBe('E-mail é obrigatório');
+    expect(await failure(zodRule(companyFieldSchemas.email), undefined)).toBe('E-mail é obrigatório');
+    expect(await failure(zodRule(companyFieldSchemas.email), 'nope')).toBe('Email é inválido');
+    expect(await failure(zodRule(companyFieldSchemas.name), 'Clínica')).toBeNull();
+    expect(await failure(zodRule(companyFieldSchemas.email), 'a@b.test')).toBeNull();
+  });
+
+  it('accepts an empty password and keeps 5 to 50 characters for one that is given', async () => {
+    await i18n.changeLanguage('pt-BR');
+    expect(await failure(zodRule(companyFieldSchemas.password), '')).toBeNull();
+    expect(await failure(zodRule(companyFieldSchemas.password), '1234')).toBe('Too Short!');
+    expect(await failure(zodRule(companyFieldSchemas.password), 'x'.repeat(51))).toBe('Too Long!');
+    expect(await failure(zodRule(companyFieldSchemas.password), '12345')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { recurrenceMonths, type Recurrence } from '@atende/kit/contracts';
+import { createCompanyBody, recurrenceMonths, type Recurrence } from '@atende/kit/contracts';
+import type { CreateCompanyInput, UpdateCompanyInput } from '../../api/admin';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -47,4 +48,54 @@ export function toApiDate(value: Dayjs | null | undefined): string | null {
 /** dd/MM/yyyy for tables. */
 export function formatDay(dueDate: string | null | undefined): string {
   return dueDay(dueDate)?.format('DD/MM/YYYY') ?? '';
+}
+
+export type CompanyFormValues = {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  document: string;
+  planId: number | null;
+  status: boolean;
+  dueDate: Dayjs | null;
+  recurrence: Recurrence | null;
+  paymentMethod: string;
+};
+
+const shape = createCompanyBody.shape;
+
+/**
+ * The form's field rules, the server's own schemas (spec 001 §5). Name and email are unwrapped from the
+ * body's `.required()`: its generic 'Required' would hide the contract's 'Nome é obrigatório' and
+ * 'E-mail é obrigatório'. The password stays optional: when given, 5 to 50 characters.
+ */
+export const companyFieldSchemas = {
+  name: shape.name.unwrap().unwrap(),
+  email: shape.email.unwrap().unwrap(),
+  password: shape.password,
+};
+
+const orNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+/** PUT /companies/{id}: the edited fields, blanks as null. */
+export function companyUpdateBody(v: CompanyFormValues): UpdateCompanyInput {
+  return {
+    name: v.name.trim(),
+    email: v.email.trim(),
+    phone: orNull(v.phone),
+    document: orNull(v.document),
+    planId: v.planId ?? undefined,
+    status: v.status,
+    dueDate: toApiDate(v.dueDate),
+    recurrence: v.recurrence ?? null,
+    paymentMethod: orNull(v.paymentMethod),
+  };
+}
+
+/** POST /companies: an empty password is left out, so the server gives the admin user its default one. */
+export function companyCreateBody(v: CompanyFormValues): CreateCompanyInput {
+  const body: CreateCompanyInput = { ...companyUpdateBody(v), name: v.name.trim(), email: v.email.trim(), planId: v.planId ?? 0 };
+  if (v.password) body.password = v.password;
+  return body;
 }

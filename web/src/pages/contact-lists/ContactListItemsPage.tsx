@@ -31,7 +31,8 @@ import { hasPermission } from '../../permissions';
 import { applyRecordEvent, textMatches } from '../campaigns/liveRecords';
 import { PlanGate } from '../campaigns/PlanGate';
 import { useInfiniteList } from '../tags/useInfiniteList';
-import { isSpreadsheet, itemFormValues, itemProblems, SHEET_ACCEPT, toItemBody, uploadCounts, type ItemFormValues } from './contactListRules';
+import { zodRule } from '../users/zodRule';
+import { isSpreadsheet, itemFieldSchemas, itemFormValues, SHEET_ACCEPT, toItemBody, uploadCounts, type ItemFormValues } from './contactListRules';
 import { useContactListItemEvents } from './useContactListEvents';
 
 /** '/contact-lists/:contactListId/contacts' (spec 002 §2): the contacts of one list; profile user gets the no-access view. */
@@ -254,13 +255,6 @@ function ContactListItemDialog({ open, record, contactListId, onClose, onSaved }
     form.setFieldsValue(itemFormValues(record));
   }, [open, record, form]);
 
-  const rule = (field: keyof ItemFormValues) => ({
-    validator: async () => {
-      const problem = itemProblems(form.getFieldsValue(true) as ItemFormValues)[field];
-      if (problem) throw new Error(t(`validation.${problem}`));
-    },
-  });
-
   const submit = async () => {
     try {
       await form.validateFields();
@@ -293,13 +287,13 @@ function ContactListItemDialog({ open, record, contactListId, onClose, onSaved }
       onOk={() => void submit()}
     >
       <Form form={form} layout="vertical" name="contact-list-item-form">
-        <Form.Item name="name" label={t('items.name')} required rules={[rule('name')]}>
+        <Form.Item name="name" label={t('items.name')} required rules={[zodRule(itemFieldSchemas.name)]}>
           <Input autoFocus maxLength={60} />
         </Form.Item>
-        <Form.Item name="number" label={t('items.number')} required rules={[rule('number')]}>
+        <Form.Item name="number" label={t('items.number')} required rules={[zodRule(itemFieldSchemas.number)]}>
           <Input maxLength={60} />
         </Form.Item>
-        <Form.Item name="email" label={t('items.email')} rules={[rule('email')]}>
+        <Form.Item name="email" label={t('items.email')} rules={[zodRule(itemFieldSchemas.email, { optionalEmpty: true })]}>
           <Input maxLength={120} />
         </Form.Item>
       </Form>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { contactListNameProblem, isSpreadsheet, itemProblems, toItemBody, uploadCounts } from './contactListRules';
+import i18n from '../../i18n';
+import { zodRule } from '../users/zodRule';
+import { contactListNameProblem, isSpreadsheet, itemFieldSchemas, toItemBody, uploadCounts } from './contactListRules';
+
+const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> => {
+  try {
+    await rule.validator(undefined, value);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
 
 describe('contact list validation (spec 002 §5)', () => {
   it('list name is required, 2 to 50', () => {
@@ -8,15 +19,21 @@ describe('contact list validation (spec 002 §5)', () => {
     expect(contactListNameProblem('x'.repeat(51))).toBe('tooLong');
     expect(contactListNameProblem('Clientes')).toBeUndefined();
   });
-  it('item: name 2..50, number 8..50, email valid when given', () => {
-    const ok = { name: 'Ana', number: '5511999990000', email: '' };
-    expect(itemProblems(ok)).toEqual({});
-    expect(itemProblems({ ...ok, name: 'A' }).name).toBe('tooShort');
-    expect(itemProblems({ ...ok, number: '1234567' }).number).toBe('numberTooShort');
-    expect(itemProblems({ ...ok, number: '1'.repeat(51) }).number).toBe('numberTooLong');
-    expect(itemProblems({ ...ok, number: '' }).number).toBe('required');
-    expect(itemProblems({ ...ok, email: 'ana@' }).email).toBe('invalidEmail');
-    expect(itemProblems({ ...ok, email: 'ana@clinica.com' }).email).toBeUndefined();
+  it("item: name 2..50, number 8..50, email valid when given, with the spec's texts (spec 002 §5)", async () => {
+    await i18n.changeLanguage('pt-BR');
+    expect(await failure(zodRule(itemFieldSchemas.name), '')).toBe('Required');
+    expect(await failure(zodRule(itemFieldSchemas.name), 'A')).toBe('Too Short!');
+    expect(await failure(zodRule(itemFieldSchemas.name), 'x'.repeat(51))).toBe('Too Long!');
+    expect(await failure(zodRule(itemFieldSchemas.name), 'Ana')).toBeNull();
+    expect(await failure(zodRule(itemFieldSchemas.number), '')).toBe('Required');
+    expect(await failure(zodRule(itemFieldSchemas.number), '123')).toBe('Too Short!');
+    expect(await failure(zodRule(itemFieldSchemas.number), '1'.repeat(51))).toBe('Too Long!');
+    // As the contact form: the mask characters do not count.
+    expect(await failure(zodRule(itemFieldSchemas.number), '+55 (11) 9999-0000')).toBeNull();
+    expect(await failure(zodRule(itemFieldSchemas.number), '(11) 999')).toBe('Too Short!');
+    expect(await failure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), 'bad')).toBe('Invalid email');
+    expect(await failure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), '')).toBeNull();
+    expect(await failure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), 'ana@clinica.com')).toBeNull();
   });
   it('sends an empty email as null', () => {
     expect(toItemBody({ name: ' Ana ', number: ' 5511999990000 ', email: ' ' }, 4)).toEqual({

@@ -1,7 +1,8 @@
+import { contactNumber, createContactListItemBody, optionalEmail } from '@atende/kit/contracts';
 import type { ContactListItem, ContactListItemBody, ContactListUploadResult } from '../../api/campaigns';
 
-/** Keys of common:validation.* / campaigns:validation.* per failing field (spec 002 §5). */
-export type FieldProblem = 'required' | 'tooShort' | 'tooLong' | 'invalidEmail' | 'numberTooShort' | 'numberTooLong';
+/** Keys of campaigns:validation.* for the list name (spec 002 §5). */
+export type FieldProblem = 'required' | 'tooShort' | 'tooLong';
 
 function lengthProblem(text: string, min: number, max: number): FieldProblem | undefined {
   const value = text.trim();
@@ -16,24 +17,18 @@ export function contactListNameProblem(name: string): FieldProblem | undefined {
   return lengthProblem(name ?? '', 2, 50);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export type ItemFormValues = { name: string; number: string; email: string };
-export type ItemProblems = Partial<Record<keyof ItemFormValues, FieldProblem>>;
 
-/** List item: name 2..50 required, number 8..50 required, email optional but valid. */
-export function itemProblems(values: ItemFormValues): ItemProblems {
-  const problems: ItemProblems = {};
-  const name = lengthProblem(values.name ?? '', 2, 50);
-  if (name) problems.name = name;
-  const number = (values.number ?? '').trim();
-  if (!number) problems.number = 'required';
-  else if (number.length < 8) problems.number = 'numberTooShort';
-  else if (number.length > 50) problems.number = 'numberTooLong';
-  const email = (values.email ?? '').trim();
-  if (email && !EMAIL.test(email)) problems.email = 'invalidEmail';
-  return problems;
-}
+/**
+ * List item fields (spec 002 §5): the server's own schemas, as the contact form uses them: name required 2 to 50,
+ * number 8 to 50 once the mask is dropped, email valid when given; their messages are 'Required', 'Too Short!',
+ * 'Too Long!' and 'Invalid email' (zodRule shows them through common:formValidation).
+ */
+export const itemFieldSchemas = {
+  name: createContactListItemBody.shape.name,
+  number: contactNumber,
+  email: optionalEmail,
+};
 
 export function itemFormValues(item: ContactListItem | null): ItemFormValues {
   return { name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' };

@@ -23,6 +23,7 @@ import type { Contact, Tag } from '@atende/kit/contracts';
 import { deleteContact, downloadImportTemplate, exportContacts, importFromPhone, listContacts, saveBlob, setContactActive } from '../../api/contacts';
 import { listAllTags } from '../../api/tags';
 import { useAuth } from '../../auth/AuthContext';
+import { formatPhone } from '../../components/formatPhone';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { hasPermission } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
@@ -189,7 +190,7 @@ export default function ContactsPage() {
         </Tooltip>
       ),
     },
-    { title: t('table.number'), dataIndex: 'number' },
+    { title: t('table.number'), dataIndex: 'number', render: (number: string) => formatPhone(number) },
     { title: t('table.email'), dataIndex: 'email' },
     {
       title: t('table.tags'),

@@ -43,6 +43,8 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
   // The parent's onClose may change identity each render: read it through a ref so the form is not reloaded.
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
+  // Whether the user changed the connection since the dialog opened (setFieldsValue marks fields touched too).
+  const connectionChosen = useRef(false);
   const options = useDialogOptions(open, false);
   const openTicket = Form.useWatch('openTicket', form);
 
@@ -51,6 +53,7 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
     setFile(null);
     setSchedule(null);
     setTab('message');
+    connectionChosen.current = false;
     form.resetFields();
     form.setFieldsValue(scheduleFormValues(null, new Date(), contactId));
     if (scheduleId === null) return;
@@ -72,9 +75,16 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
     };
   }, [open, scheduleId, contactId, form]);
 
+  // A new schedule starts on the company's default connection (spec 002 §5 does not require one: without it
+  // the service sends on that default); a connection the user picked or cleared meanwhile stays as chosen.
+  useEffect(() => {
+    if (!open || scheduleId !== null || options.defaultConnectionId === null || connectionChosen.current) return;
+    form.setFieldsValue({ whatsappId: options.defaultConnectionId });
+  }, [open, scheduleId, options.defaultConnectionId, form]);
+
   const locked = isScheduleLocked(schedule);
 
-  const rule = (field: 'body' | 'contactId' | 'sendAt' | 'whatsappId') => ({
+  const rule = (field: 'body' | 'contactId' | 'sendAt') => ({
     validator: async () => {
       const problem = scheduleProblems(form.getFieldsValue(true) as ScheduleFormValues)[field];
       if (problem) throw new Error(t(`validation.${problem}`));
@@ -158,7 +168,7 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
   const settingsTab = (
     <Row gutter={12}>
       <Col xs={24} md={12}>
-        <Form.Item name="whatsappId" label={t('fields.whatsapp')} required rules={[rule('whatsappId')]}>
+        <Form.Item name="whatsappId" label={t('fields.whatsapp')}>
           <Select options={options.connections} allowClear aria-label={t('fields.whatsapp')} />
         </Form.Item>
       </Col>
@@ -260,7 +270,15 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
           style={{ marginBottom: 12 }}
         />
       )}
-      <Form form={form} layout="vertical" name="schedule-form" disabled={locked || loading}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="schedule-form"
+        disabled={locked || loading}
+        onValuesChange={(changed: Partial<ScheduleFormValues>) => {
+          if ('whatsappId' in changed) connectionChosen.current = true;
+        }}
+      >
         <Tabs
           activeKey={tab}
           onChange={setTab}

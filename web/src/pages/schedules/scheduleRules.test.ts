@@ -21,12 +21,16 @@ describe('schedule form (spec 000 line 259)', () => {
     });
   });
   it('body needs 5 characters; contact and sendAt are required', () => {
-    const ok = { body: 'Olá!!', contactId: 1, sendAt: dayjs(now), whatsappId: 2 };
+    const ok = { body: 'Olá!!', contactId: 1, sendAt: dayjs(now) };
     expect(scheduleProblems(ok)).toEqual({});
     expect(scheduleProblems({ ...ok, body: ' Oi  ' }).body).toBe('tooShort');
     expect(scheduleProblems({ ...ok, contactId: null }).contactId).toBe('required');
     expect(scheduleProblems({ ...ok, sendAt: null }).sendAt).toBe('required');
-    expect(scheduleProblems({ ...ok, whatsappId: null }).whatsappId).toBe('required');
+  });
+  it('does not require a connection (spec 002 §5): without one none is sent and the server picks the default', () => {
+    const values = { ...scheduleFormValues(null, now, 7), body: 'Lembrete da consulta amanhã', whatsappId: null };
+    expect(scheduleProblems(values)).toEqual({});
+    expect(toScheduleBody(values)).not.toHaveProperty('whatsappId');
   });
   it('builds the body with numbers and an ISO sendAt', () => {
     const values = {

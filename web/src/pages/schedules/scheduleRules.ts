@@ -47,25 +47,25 @@ export function scheduleFormValues(schedule: Schedule | null, now: Date = new Da
 }
 
 /** Keys of schedules:validation.* per failing field (spec 002 §5). */
-export type ScheduleProblems = Partial<Record<'body' | 'contactId' | 'sendAt' | 'whatsappId', 'tooShort' | 'required'>>;
+export type ScheduleProblems = Partial<Record<'body' | 'contactId' | 'sendAt', 'tooShort' | 'required'>>;
 export const SCHEDULE_BODY_MIN = 5;
 
-/** The connection is required too: the service sends on one of the company's connections. */
-export function scheduleProblems(values: Pick<ScheduleFormValues, 'body' | 'contactId' | 'sendAt' | 'whatsappId'>): ScheduleProblems {
+/** Spec 002 §5: body (5+), contact and sendAt. The connection is optional: without one the service picks the company's default. */
+export function scheduleProblems(values: Pick<ScheduleFormValues, 'body' | 'contactId' | 'sendAt'>): ScheduleProblems {
   const problems: ScheduleProblems = {};
   if ((values.body ?? '').trim().length < SCHEDULE_BODY_MIN) problems.body = 'tooShort';
   if (!values.contactId) problems.contactId = 'required';
   if (!values.sendAt || !values.sendAt.isValid()) problems.sendAt = 'required';
-  if (!values.whatsappId) problems.whatsappId = 'required';
   return problems;
 }
 
+/** The request body; no connection chosen means none is sent (the service then sends on the company's default). */
 export function toScheduleBody(values: ScheduleFormValues): ScheduleBody {
   return {
     body: values.body,
     contactId: values.contactId as number,
     sendAt: (values.sendAt as Dayjs).toISOString(),
-    whatsappId: values.whatsappId as number,
+    ...(values.whatsappId ? { whatsappId: values.whatsappId } : {}),
     openTicket: values.openTicket,
     statusTicket: values.statusTicket,
     ticketUserId: values.ticketUserId ?? null,

@@ -3,7 +3,6 @@ import {
   answerHeldByOther,
   currentKanbanStage,
   displayNumber,
-  formatPhone,
   hidesNumber,
   holderOutcome,
   kanbanStageCalls,
@@ -20,18 +19,6 @@ import {
 } from './dialogRules';
 
 describe('numbers', () => {
-  it('masks Brazil numbers of 12 and 13 digits', () => {
-    expect(formatPhone('5511987654321')).toBe('+55 (11) 98765-4321');
-    expect(formatPhone('551132654321')).toBe('+55 (11) 3265-4321');
-  });
-
-  it('leaves other numbers as stored', () => {
-    expect(formatPhone('14155550123')).toBe('14155550123');
-    expect(formatPhone('120363025555555555@g.us')).toBe('120363025555555555@g.us');
-    expect(formatPhone('55119876')).toBe('55119876');
-    expect(formatPhone(null)).toBe('');
-  });
-
   it('hides all but the first digits and the last two', () => {
     expect(maskNumber('5511987654321')).toBe('+55 (11) 9876**-**21');
     expect(maskNumber('14155550123')).toBe('14155**-**23');

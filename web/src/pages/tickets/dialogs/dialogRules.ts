@@ -1,3 +1,5 @@
+import { formatPhone } from '../../../components/formatPhone';
+
 /**
  * Pure rules of the contact drawer and the ticket dialogs (spec 000 §2 'Contact drawer', 'Dialogs of
  * this area', §4 transitions, §5 validation; spec 001 §2 number masking, §4 kanban). No React, no
@@ -9,19 +11,6 @@ export type ListTab = 'open' | 'pending' | 'group';
 // ---- numbers ----
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
-
-/**
- * Brazil numbers of 12 or 13 digits (country code 55) get the phone mask: +55 (11) 9876-5432 or
- * +55 (11) 98765-4321. Anything else (groups, other countries, odd lengths) is shown as stored.
- */
-export function formatPhone(number: string | null | undefined): string {
-  const raw = (number ?? '').trim();
-  const digits = digitsOf(raw);
-  if (digits !== raw.replace(/^\+/, '') || !digits.startsWith('55')) return raw;
-  if (digits.length === 13) return `+55 (${digits.slice(2, 4)}) ${digits.slice(4, 9)}-${digits.slice(9)}`;
-  if (digits.length === 12) return `+55 (${digits.slice(2, 4)}) ${digits.slice(4, 8)}-${digits.slice(8)}`;
-  return raw;
-}
 
 /**
  * LGPD number hiding (spec 000 §2, 001 §2): the shown number keeps all but its last 6 characters,
