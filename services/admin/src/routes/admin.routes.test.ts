@@ -121,6 +121,20 @@ describe('companies', () => {
     expect(stamped.body.dueDate).toBe('2030-02-28');
   });
 
+  it("answers the company form's own messages (spec 001 §5), and a blank password is none", async () => {
+    const empty = await platform.request('POST', '/api/companies', { token: superSession.token, body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toEqual([
+      { field: 'name', message: 'Nome é obrigatório' },
+      { field: 'email', message: 'E-mail é obrigatório' },
+      { field: 'planId', message: 'Plano é obrigatório' },
+    ]);
+    const badEmail = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'Sem email', email: 'nope', planId: 1 } });
+    expect(badEmail.body.fields).toEqual([{ field: 'email', message: 'Email é inválido' }]);
+    const blankPassword = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'Sem senha', email: 'sem-senha@example.com', planId: 1, password: '' } });
+    expect(blankPassword.status).toBe(201);
+  });
+
   it('leaves nothing behind when the admin e-mail is taken', async () => {
     const taken = await platform.request('POST', '/api/companies', {
       token: superSession.token,

@@ -118,7 +118,8 @@ export type Company = z.infer<typeof company>;
 const companyFields = {
   name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, msg.tooLong),
   email: z.string({ error: 'E-mail é obrigatório' }).trim().toLowerCase().min(1, 'E-mail é obrigatório').max(254, msg.tooLong).pipe(z.email('Email é inválido')),
-  password: z.string().min(5, msg.tooShort).max(50, msg.tooLong),
+  // Blank is none: the company is created without its admin user (the super user adds users later).
+  password: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(5, msg.tooShort).max(50, msg.tooLong).optional()),
   phone: z.string().trim().max(30, msg.tooLong).nullable(),
   document: z.string().trim().max(30, msg.tooLong).nullable(),
   address: optionalText(200),
@@ -134,7 +135,15 @@ const companyFields = {
   /** Name of the admin user created with the company (defaults to the company name). */
   adminName: z.string().trim().min(2, msg.tooShort).max(50, msg.tooLong),
 };
-export const createCompanyBody = z.object(companyFields).partial().required({ name: true, email: true, planId: true });
+// Name, e-mail and plan required with their own messages ('Nome é obrigatório'...); a partial().required()
+// wrapper would answer its generic 'Required' instead.
+const { name: companyName, email: companyEmail, planId: companyPlanId, ...optionalCompanyFields } = companyFields;
+export const createCompanyBody = z.object({
+  name: companyName,
+  email: companyEmail,
+  planId: z.preprocess((v) => (v === '' || v === undefined ? null : v), companyPlanId.nullable()).refine((v) => v !== null, 'Plano é obrigatório'),
+  ...z.object(optionalCompanyFields).partial().shape,
+});
 export const updateCompanyBody = z.object(companyFields).partial().omit({ adminName: true });
 export const companySchedulesBody = z.object({ schedules: z.array(weekdaySchedule).max(7) });
 export const companiesPageQuery = z.object({ searchParam, pageNumber });
