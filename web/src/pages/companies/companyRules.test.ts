@@ -84,7 +84,7 @@ const filled: CompanyFormValues = {
 };
 
 describe('company form (spec 001 §2, §5)', () => {
-  it('leaves an empty password out of the new company, so the server applies its default', () => {
+  it('leaves an empty password out of the new company (the server then creates it without its admin user)', () => {
     const body = companyCreateBody(filled);
     expect(body).not.toHaveProperty('password');
     expect(body).toMatchObject({

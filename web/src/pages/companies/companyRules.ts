@@ -66,13 +66,12 @@ export type CompanyFormValues = {
 const shape = createCompanyBody.shape;
 
 /**
- * The form's field rules, the server's own schemas (spec 001 §5). Name and email are unwrapped from the
- * body's `.required()`: its generic 'Required' would hide the contract's 'Nome é obrigatório' and
- * 'E-mail é obrigatório'. The password stays optional: when given, 5 to 50 characters.
+ * The form's field rules, the server's own schemas (spec 001 §5): 'Nome é obrigatório', 'E-mail é
+ * obrigatório', 'Email é inválido'. The password stays optional: when given, 5 to 50 characters.
  */
 export const companyFieldSchemas = {
-  name: shape.name.unwrap().unwrap(),
-  email: shape.email.unwrap().unwrap(),
+  name: shape.name,
+  email: shape.email,
   password: shape.password,
 };
 
