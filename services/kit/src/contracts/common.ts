@@ -14,7 +14,7 @@ export const msg = {
 } as const;
 
 /** A positive int4 id from a path or query string (never a PostgreSQL out-of-range error). */
-export const id = z.coerce.number({ error: 'must be a number' }).int().positive().max(2_147_483_647);
+export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more').max(2_147_483_647, 'is too large');
 export const idParams = z.object({ id });
 export type IdParams = z.infer<typeof idParams>;
 
@@ -31,7 +31,7 @@ export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be 
 /** Query-string booleans arrive as text. */
 export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
-export const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+export const pageNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 
 export const searchParam = z.string().trim().max(200).optional();
 

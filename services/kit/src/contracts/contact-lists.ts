@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, timeOfDay } from './common.js';
+import { msg, pageNumber, timeOfDay } from './common.js';
 import { contactNumber, importResult, optionalEmail, sizedText } from './contacts.js';
 
 /**
@@ -16,7 +16,6 @@ const intId = z.preprocess(
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
-const pageNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 const searchParam = z.string().trim().max(200, msg.tooLong).optional();
 
 // ---- contact lists ----

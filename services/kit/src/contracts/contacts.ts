@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.js';
+import { msg, pageNumber } from './common.js';
 import { channel, contact, isoDay, listQuery, queryList, tag, tagSummary, ticket } from './tickets.js';
 
 /**
@@ -22,7 +22,6 @@ const nullableId = z.preprocess(blankToNull, intId.nullable());
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
-const pageNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 const searchParam = z.string().trim().max(200, msg.tooLong).optional();
 
 /**

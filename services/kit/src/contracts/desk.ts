@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { weekdaySchedule } from './admin.js';
-import { msg } from './common.js';
+import { msg, pageNumber } from './common.js';
 import { queue, quickMessage, ticket } from './tickets.js';
 
 /**
@@ -20,7 +20,6 @@ const deskNullableId = z.preprocess(blankToNull, deskId.nullable());
 const deskBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
-const deskPage = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 const deskSearch = z.string().trim().max(200, msg.tooLong).optional();
 
 /** Trimmed text of `min`..`max` characters: absent/empty → required, then too short / too long. */
@@ -226,7 +225,7 @@ export const queueUserQuery = z.object({ userId: deskNullableId.optional() });
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
-export const quickMessagesQuery = z.object({ searchParam: deskSearch, pageNumber: deskPage });
+export const quickMessagesQuery = z.object({ searchParam: deskSearch, pageNumber });
 export type QuickMessagesQuery = z.infer<typeof quickMessagesQuery>;
 export const quickMessagesPage = z.object({ records: z.array(quickMessage), count: z.number().int(), hasMore: z.boolean() });
 export const quickMessagesListQuery = z.object({ searchParam: deskSearch });

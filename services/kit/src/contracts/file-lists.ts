@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.js';
+import { msg, pageNumber } from './common.js';
 
 /**
  * File lists (spec 002 §2 "Files", §3 "File list", §5, §7): files with a message that a queue or a
@@ -12,7 +12,6 @@ const listId = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z.number({ error: (issue) => (issue.input === undefined ? msg.required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
 );
-const listPage = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 const listSearch = z.string().trim().max(200, msg.tooLong).optional();
 
 /** Trimmed text of `min`..`max` characters: absent/empty → required, then too short / too long. */
@@ -63,7 +62,7 @@ export const fileList = z.object({
 export type FileListRecord = z.infer<typeof fileList>;
 
 /** GET /files: searchParam (name), pageNumber (20 per page). */
-export const fileListsQuery = z.object({ searchParam: listSearch, pageNumber: listPage });
+export const fileListsQuery = z.object({ searchParam: listSearch, pageNumber });
 export type FileListsQuery = z.infer<typeof fileListsQuery>;
 export const fileListsPage = z.object({ files: z.array(fileList), count: z.number().int(), hasMore: z.boolean() });
 export type FileListsPage = z.infer<typeof fileListsPage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.js';
+import { msg, pageNumber } from './common.js';
 import { sizedText } from './contacts.js';
 
 /**
@@ -76,7 +76,7 @@ export type Prompt = z.infer<typeof prompt>;
 
 export const promptsQuery = z.object({
   searchParam: z.string().trim().max(200, msg.tooLong).optional(),
-  pageNumber: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1),
+  pageNumber,
 });
 export type PromptsQuery = z.infer<typeof promptsQuery>;
 export const promptsPage = z.object({ prompts: z.array(prompt), count: z.number().int(), hasMore: z.boolean() });

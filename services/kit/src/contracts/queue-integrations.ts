@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.js';
+import { msg, pageNumber } from './common.js';
 import { sizedText } from './contacts.js';
 
 /**
@@ -65,7 +65,7 @@ export type QueueIntegration = z.infer<typeof queueIntegration>;
 
 export const queueIntegrationsQuery = z.object({
   searchParam: z.string().trim().max(200, msg.tooLong).optional(),
-  pageNumber: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1),
+  pageNumber,
 });
 export type QueueIntegrationsQuery = z.infer<typeof queueIntegrationsQuery>;
 export const queueIntegrationsPage = z.object({ queueIntegrations: z.array(queueIntegration), count: z.number().int(), hasMore: z.boolean() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseCompanyDateTime } from './campaigns.js';
-import { msg } from './common.js';
+import { msg, pageNumber } from './common.js';
 
 /**
  * Scheduled messages (spec 002 §3 "Schedule", §4, §5, §7; spec 000 "schedule dialog"): a message to a
@@ -136,7 +136,7 @@ export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
 export const schedulesQuery = z.object({
   searchParam: z.string().trim().max(200, msg.tooLong).optional(),
   contactId: nullableId.optional(),
-  pageNumber: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1),
+  pageNumber,
 });
 export type SchedulesQuery = z.infer<typeof schedulesQuery>;
 

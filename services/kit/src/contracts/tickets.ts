@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay, msg } from './common.js';
+import { isCalendarDay, msg, pageNumber } from './common.js';
 
 /**
  * Shapes the tickets service answers and announces (spec 000 §3; 001 §3; 002 §3).
@@ -255,7 +255,7 @@ export type TicketView = z.infer<typeof ticketView>;
 
 export const listTicketsQuery = listQuery({
   searchParam: z.string().trim().max(200, msg.tooLong).optional(),
-  pageNumber: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(1),
+  pageNumber,
   status: z.preprocess(blankToNull, ticketView.nullable()).optional(),
   /** Tickets created on that day. */
   date: z.preprocess(blankToNull, isoDay.nullable()).optional(),
@@ -349,7 +349,7 @@ export const openTicketHolder = z.object({
 });
 
 export const listMessagesQuery = z.object({
-  pageNumber: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(1),
+  pageNumber,
   /** Sent by the web; the conversation shows the whole ticket whatever it holds. */
   selectedQueues: z.unknown().optional(),
 });

@@ -52,7 +52,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     reply.header('x-request-id', request.id);
     // A call without a body that still declares JSON (many HTTP clients set the header on every call) is a
     // call without a body, not an empty JSON document to refuse.
-    if (request.headers['content-length'] === '0' && request.headers['content-type']?.startsWith('application/json')) delete request.headers['content-type'];
+    const { headers } = request;
+    const noBody = headers['content-length'] === '0' || (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined);
+    if (noBody && headers['content-type']?.startsWith('application/json')) delete headers['content-type'];
     done();
   });
   // Who may call a route is answered before what was sent: a route's leading guards run before validation.

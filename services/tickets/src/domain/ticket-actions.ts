@@ -347,7 +347,7 @@ export function createTicketDesk(deps: TicketsDeps) {
     const where = specialize(
       and(
         visibilityPredicate(visibilityRule(c.viewer)),
-        narrowing(c.viewer, query.showAll),
+        narrowing(c.viewer, query.showAll, query.userId !== null),
         queueSelection(c.viewer, query.queueIds),
         query.userId ? { op: 'userIs', userId: query.userId } : TRUE,
       ),

@@ -59,6 +59,8 @@ describe('GET /api/dashboard/moments', () => {
     expect(await get(`userId=12&dateStart=${start}`)).toEqual(['old', 'openPlain']);
     const end = new Date(Date.now() - 35 * 86_400_000).toISOString();
     expect(await get(`dateStart=${start}&dateEnd=${end}`)).toEqual(['old']);
+    // An admin's user filter is that user's tickets, with or without showAll (spec 000 §6).
+    expect(names((await h.request('GET', '/api/dashboard/moments?userId=12', { token: tokens.admin })).body)).toEqual(['openPlain']);
   });
 
   it('users need allowRealTime (403 otherwise) and see only what visibility allows', async () => {

@@ -270,6 +270,7 @@ describe('GET /api/tickets (visibility, spec 000 §6)', () => {
     const res = await h.request('GET', '/api/tickets?queueIds=[1,"x"]&status=nope&pageNumber=0&date=2024-02-31x', { token: who.admin });
     expect(res.status).toBe(400);
     expect(res.body.fields.map((f: any) => f.field).sort()).toEqual(['date', 'pageNumber', 'queueIds.1', 'status'].sort());
+    expect(res.body.fields.find((f: any) => f.field === 'pageNumber').message).toBe('must be 1 or more');
   });
 });
 
