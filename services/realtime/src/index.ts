@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
+  ACCESS_TOKEN_TTL_MS,
   AppError,
   canSeeTicket,
   companyHidesNumbers,
@@ -40,6 +41,35 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
   let subscriptions: Subscription[] = [];
   let users: Directory<number, User | null> | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  /** Sessions revoked (logout, password change...) until their access tokens have expired: never let in again. */
+  const revoked = new Map<string, number>();
+
+  /**
+   * Who a socket is, checked when it connects: a token of a revoked session, of a user deleted or moved to
+   * another company is refused; the profile and super flag are the user's as they are now (a demoted admin's
+   * token still says admin until it expires). Without an answer from auth the token alone decides.
+   */
+  const admit = async (auth: AuthUser): Promise<AuthUser> => {
+    if (auth.sessionId && revoked.has(auth.sessionId)) throw new AppError('ERR_SESSION_EXPIRED', 'Session ended');
+    if (!users) return auth;
+    let user: User | null;
+    try {
+      user = await users.get(auth.userId);
+    } catch {
+      return auth;
+    }
+    if (!user || user.companyId !== auth.companyId) throw new AppError('ERR_SESSION_EXPIRED', 'Session ended');
+    return { ...auth, profile: user.profile, super: user.super };
+  };
+
+  /** Sockets of a user (this replica's) are cut: they come back through admit, as the user now is. */
+  const disconnectUser = (userId: number) => {
+    for (const io of servers) {
+      for (const socket of io.sockets.sockets.values()) {
+        if ((socket.data as SocketData).auth?.userId === userId) socket.disconnect(true);
+      }
+    }
+  };
 
   const publishPresence = (auth: { userId: number; companyId: number }, online: boolean) =>
     ctx.bus
@@ -176,12 +206,12 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     },
     attach(server: HttpServer) {
       const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 25_000, pingTimeout: 20_000, maxHttpBufferSize: 64 * 1024 });
-      io.use((socket, next) => {
+      io.use(async (socket, next) => {
         const query = socket.handshake.query as Record<string, unknown>;
         const token = (socket.handshake.auth as { token?: unknown })?.token ?? query.token;
         try {
           if (typeof token !== 'string' || !token) throw new AppError('ERR_SESSION_EXPIRED', 'No token');
-          (socket.data as SocketData).auth = ctx.verify(token);
+          (socket.data as SocketData).auth = await admit(ctx.verify(token));
           next();
         } catch (err) {
           next(new Error((err as { code?: string }).code ?? 'ERR_INVALID_TOKEN'));
@@ -201,6 +231,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         // Revoked sessions lose their sockets after a grace (they first receive company-{id}-auth).
         await ctx.bus.fanout('auth.session.revoked', (envelope) => {
           const { sessionIds } = envelope.data as { sessionIds: string[] };
+          for (const id of sessionIds) revoked.set(id, Date.now() + ACCESS_TOKEN_TTL_MS);
           setTimeout(() => {
             for (const io of servers) {
               for (const socket of io.sockets.sockets.values()) {
@@ -209,8 +240,21 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
             }
           }, config.REVOKED_SOCKET_GRACE_MS).unref();
         }),
+        // A deleted user loses their sockets; a user whose profile or super flag changed reconnects as they now are.
+        await ctx.bus.fanout('auth.user.deleted', (envelope) => disconnectUser((envelope.data as { userId: number }).userId)),
+        await ctx.bus.fanout('auth.user.updated', (envelope) => {
+          const { user } = envelope.data as { user: User };
+          const changed = servers.some((io) =>
+            [...io.sockets.sockets.values()].some((socket) => {
+              const auth = (socket.data as SocketData).auth;
+              return auth?.userId === user.id && (auth.profile !== user.profile || auth.super !== user.super);
+            }),
+          );
+          if (changed) disconnectUser(user.id);
+        }),
       ];
       sweeper = setInterval(() => {
+        for (const [id, until] of revoked) if (until < Date.now()) revoked.delete(id);
         const deadline = Date.now() - config.PRESENCE_TIMEOUT_SECONDS * 1000;
         for (const [userId, beat] of lastBeat) {
           if (beat.at < deadline) {

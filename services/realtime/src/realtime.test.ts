@@ -41,10 +41,59 @@ describe('socket handshake', () => {
   });
 });
 
+describe('sessions that ended', () => {
+  const refusal = (socket: Socket) => new Promise<Error>((resolve) => socket.on('connect_error', resolve));
+
+  it("refuses a logged-out session's token (still unexpired) and cuts its sockets", async () => {
+    const { admin } = await platform.createCompany();
+    const user = await platform.createUser(admin, { name: 'Sai Logo' });
+    const before = open(user.session.token);
+    await eventually(() => before.connected);
+    const out = await platform.request('DELETE', '/api/auth/logout', { token: user.session.token, cookie: user.session.cookie });
+    expect(out.status).toBe(200);
+    expect((await refusal(open(user.session.token))).message).toBe('ERR_SESSION_EXPIRED');
+    await eventually(() => !before.connected, 10_000);
+  });
+
+  it("refuses a deleted user's token and cuts their sockets", async () => {
+    const { admin } = await platform.createCompany();
+    const user = await platform.createUser(admin, { name: 'Removido' });
+    const before = open(user.session.token);
+    await eventually(() => before.connected);
+    expect((await platform.request('DELETE', `/api/users/${user.user.id}`, { token: admin.token })).status).toBe(200);
+    await eventually(() => !before.connected);
+    expect((await refusal(open(user.session.token))).message).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('an admin made a user reconnects as a user: no more admins-only events', async () => {
+    const { admin } = await platform.createCompany();
+    const demoted = await platform.createUser(admin, { name: 'Ex Admin', profile: 'admin' });
+    const first = open(demoted.session.token);
+    await eventually(() => first.connected);
+    expect((await platform.request('PUT', `/api/users/${demoted.user.id}`, { token: admin.token, body: { profile: 'user' } })).status).toBe(200);
+    await eventually(() => !first.connected);
+    // The same (still unexpired) token that says admin: the socket now is the user's as they are.
+    const again = open(demoted.session.token);
+    await eventually(() => again.connected);
+    const adminsOnly: unknown[] = [];
+    again.onAny((event: string, payload: unknown) => event.endsWith('-queueIntegration') && adminsOnly.push(payload));
+    const watcher = open(admin.token);
+    const seenByAdmin: unknown[] = [];
+    watcher.onAny((event: string, payload: unknown) => event.endsWith('-queueIntegration') && seenByAdmin.push(payload));
+    await eventually(() => watcher.connected);
+    const integration = await platform.request('POST', '/api/queueIntegration', { token: admin.token, body: { type: 'webhook', name: 'Gancho', urlN8N: 'http://127.0.0.1:9/hook' } });
+    expect(integration.status).toBe(201);
+    await eventually(() => seenByAdmin.length > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(adminsOnly).toEqual([]);
+  });
+});
+
 describe('tenant isolation', () => {
   it('a company-1 socket never receives a company-2 event, whatever rooms it asks for', async () => {
-    const one = await platform.login();
+    // The super user signs in after creating the company (a sign-in replaces the account's earlier session).
     const two = await platform.createCompany();
+    const one = await platform.login();
     const socketOne = open(one.token);
     const socketTwo = open(two.admin.token);
     await eventually(() => socketOne.connected && socketTwo.connected);
