@@ -116,6 +116,8 @@ describe('POST /api/messages/send', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [expect.objectContaining({ field: 'number' })] });
     }
+    // A number left out says so.
+    expect((await sendJson(TOKENS.company1, { body: 'Oi' })).body.fields).toEqual([{ field: 'number', message: 'Required' }]);
     expect(asked).toEqual([]);
   });
 
@@ -191,6 +193,18 @@ describe('POST /api/messages/send', () => {
     expect(res.status).toBe(400);
     const key = asked[0]!.medias[0]!.key!;
     expect(await h.ctx.storage.open(key)).toBeNull();
+  });
+
+  it('multipart: a body that cannot be read is a 400, not a 500', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/messages/send',
+      headers: { authorization: `Bearer ${TOKENS.company1}`, 'content-type': 'multipart/form-data; boundary=XYZ' },
+      payload: '--XYZ\r\nContent-Disposition: form-data; name="number"\r\n\r\n5511999',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('ERR_VALIDATION');
+    expect(asked).toEqual([]);
   });
 
   it('multipart: a missing number is a 400 naming the field', async () => {

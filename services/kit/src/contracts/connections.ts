@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { weekdaySchedule } from './admin.js';
+import { msg } from './common.js';
 import { channel, queueSummary } from './tickets.js';
 
 /**
@@ -194,7 +195,7 @@ export const connectionCounts = z.object({
 export const apiSendBody = z.object({
   // Integrators send it as text or as a JSON number; only its digits count (+55 (11) 9… is fine).
   number: z
-    .union([z.string(), z.number().int().nonnegative()])
+    .union([z.string(), z.number().int().nonnegative()], { error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be the number as text or digits') })
     .transform((s) => String(s).replace(/\D/g, ''))
     .pipe(z.string().min(8, 'Número inválido').max(50, 'Número inválido')),
   body: z.string().max(65_536).default(''),

@@ -93,3 +93,23 @@ describe('calls without a body that declare JSON', () => {
     expect(empty.json().error).toBe('ERR_VALIDATION');
   });
 });
+
+describe('a multipart body that cannot be read', () => {
+  it('is the caller\'s 400, not a 500', async () => {
+    const multipart = (await import('@fastify/multipart')).default;
+    const s = app();
+    await s.register(multipart);
+    s.post('/upload', async (request) => {
+      for await (const part of request.parts()) if (part.type === 'file') await part.toBuffer();
+      return { ok: true };
+    });
+    for (const [type, payload] of [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="number"\r\n\r\n5511999'],
+    ]) {
+      const answer = await s.inject({ method: 'POST', url: '/upload', headers: { 'content-type': type! }, payload });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'body' }] });
+    }
+  });
+});

@@ -30,6 +30,9 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ERR_VALIDATION',
 };
 
+/** busboy's messages for a multipart body it cannot read (no boundary, cut short, broken part headers). */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (multipart|form)|Malformed (part|urlencoded) |Part terminated early)/;
+
 /**
  * PostgreSQL data exceptions (class 22) that slipped past a schema are still the caller's input;
  * drizzle wraps the driver's error as its cause.
@@ -68,6 +71,8 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   const mapped = fastifyCode ? fastifyCodes[fastifyCode] : undefined;
   if (mapped) return send(reply, mapped, error.message);
   if (isPgDataError(error)) return send(reply, 'ERR_VALIDATION', 'Invalid value');
+  // A multipart body the parser (busboy) cannot read is the caller's: its errors carry no code or status.
+  if (MALFORMED_MULTIPART.test(error.message)) return send(reply, 'ERR_VALIDATION', `Malformed multipart body: ${error.message}`, { fields: [{ field: 'body', message: 'malformed multipart body' }] });
   const status = (error as FastifyError).statusCode;
   if (status === 429) return send(reply, 'ERR_TOO_MANY_REQUESTS', 'Too many requests');
   if (status === 413) return send(reply, 'ERR_PAYLOAD_TOO_LARGE', error.message);
