@@ -8,6 +8,7 @@ export * from './bus/memory-bus.js';
 export * from './bus/nats-bus.js';
 export * from './bus/envelope.js';
 export * from './db/client.js';
+export * from './db/company-rows.js';
 export * from './db/migrate.js';
 export * from './db/outbox.js';
 export * from './db/transactor.js';

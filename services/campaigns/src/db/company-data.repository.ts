@@ -1,4 +1,4 @@
-import { eq, getTableName } from 'drizzle-orm';
+import { removeCompanyRows } from '@atende/kit';
 import type { CampaignsDb } from '../deps.js';
 import { campaignSettings, campaignShipping, campaigns, connections, contactListItems, contactLists, queues, schedules } from './schema.js';
 
@@ -13,13 +13,6 @@ export const companyTables = [campaignShipping, campaigns, contactListItems, con
 export function companyDataRepository(db: CampaignsDb) {
   return {
     /** Removes every row of the company; answers how many each table had (tables with none left out). */
-    removeCompany: async (companyId: number): Promise<Record<string, number>> => {
-      const removed: Record<string, number> = {};
-      for (const table of companyTables) {
-        const { count } = await db.delete(table).where(eq(table.companyId, companyId));
-        if (count > 0) removed[getTableName(table)] = count;
-      }
-      return removed;
-    },
+    removeCompany: (companyId: number): Promise<Record<string, number>> => removeCompanyRows(db, companyTables, companyId),
   };
 }

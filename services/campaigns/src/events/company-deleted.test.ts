@@ -1,7 +1,7 @@
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
+import { companyColumnTables, companyRowCounts, startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
 import { companyTables } from '../db/company-data.repository.js';
 import { campaignsConfigShape, createCampaignsService } from '../index.js';
 
@@ -32,21 +32,7 @@ async function seed(companyId: number): Promise<void> {
   });
 }
 
-/** The tables of the campaigns schema with a company_id column, as the database has them. */
-async function companyColumnTables(): Promise<string[]> {
-  const rows = await h.sql<{ table_name: string }[]>`
-    select table_name from information_schema.columns where table_schema = 'campaigns' and column_name = 'company_id' order by table_name`;
-  return rows.map((r) => r.table_name);
-}
-
-async function rowsOf(companyId: number): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await companyColumnTables()) {
-    const [row] = await h.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from campaigns."${table}" where company_id = $1`, [companyId]);
-    counts[table] = row!.n;
-  }
-  return counts;
-}
+const rowsOf = (companyId: number) => companyRowCounts(h.sql, 'campaigns', companyId);
 
 beforeAll(async () => {
   h = await startServiceHarness({ schema: 'campaigns', create: (ctx) => createCampaignsService(ctx, config) });
@@ -57,7 +43,7 @@ afterAll(async () => h?.stop());
 
 describe('admin.company.deleted', () => {
   it('knows every table of the schema that holds a company’s rows', async () => {
-    expect(companyTables.map((t) => getTableName(t)).sort()).toEqual(await companyColumnTables());
+    expect(companyTables.map((t) => getTableName(t)).sort()).toEqual(await companyColumnTables(h.sql, 'campaigns'));
   });
 
   it("removes the company's rows from every table, and only that company's", async () => {

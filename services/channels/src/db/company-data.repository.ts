@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { removeCompanyRows } from '@atende/kit';
 import type { ChannelsDb } from '../deps.js';
 import {
   autoResponses,
@@ -51,15 +52,13 @@ export function companyDataRepository(db: ChannelsDb) {
      */
     removeCompany: async (companyId: number, connectionIds: number[]): Promise<Record<string, number>> => {
       const removed: Record<string, number> = {};
-      const count = (table: string, n: number) => {
-        if (n > 0) removed[table] = n;
-      };
       if (connectionIds.length > 0) {
-        count('session_keys', (await db.delete(sessionKeys).where(inArray(sessionKeys.connectionId, connectionIds))).count);
-        count('session_leases', (await db.delete(sessionLeases).where(inArray(sessionLeases.connectionId, connectionIds))).count);
+        const keys = (await db.delete(sessionKeys).where(inArray(sessionKeys.connectionId, connectionIds))).count;
+        const leases = (await db.delete(sessionLeases).where(inArray(sessionLeases.connectionId, connectionIds))).count;
+        if (keys > 0) removed.session_keys = keys;
+        if (leases > 0) removed.session_leases = leases;
       }
-      for (const table of companyTables) count(getTableName(table), (await db.delete(table).where(eq(table.companyId, companyId))).count);
-      return removed;
+      return removeCompanyRows(db, companyTables, companyId, removed);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyColumnTables, companyRowCounts } from '@atende/kit/testing';
 import { companyTables } from '../db/company-data.repository.js';
 import { createFakeDrivers, type FakeDrivers, type FakeSession } from '../testing/fake-driver.js';
 import { startHarness, type Harness } from '../testing/harness.js';
@@ -59,20 +60,9 @@ async function seed(companyId: number): Promise<void> {
   });
 }
 
-/** The tables of the channels schema with a company_id column, as the database has them. */
-async function companyColumnTables(): Promise<string[]> {
-  const rows = await h.sql<{ table_name: string }[]>`
-    select table_name from information_schema.columns where table_schema = 'channels' and column_name = 'company_id' order by table_name`;
-  return rows.map((r) => r.table_name);
-}
-
 /** Rows of the company in each table, and its connections' session keys and leases. */
 async function rowsOf(companyId: number): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await companyColumnTables()) {
-    const [row] = await h.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from channels."${table}" where company_id = $1`, [companyId]);
-    counts[table] = row!.n;
-  }
+  const counts = await companyRowCounts(h.sql, 'channels', companyId);
   const ids = [seeded[companyId]!.running, seeded[companyId]!.idle];
   counts.session_keys = (await h.sql<{ n: number }[]>`select count(*)::int as n from channels.session_keys where connection_id in ${h.sql(ids)}`)[0]!.n;
   counts.session_leases = (await h.sql<{ n: number }[]>`select count(*)::int as n from channels.session_leases where connection_id in ${h.sql(ids)}`)[0]!.n;
@@ -89,7 +79,7 @@ afterAll(() => h?.stop());
 
 describe('admin.company.deleted', () => {
   it('knows every table of the schema that holds a company’s rows', async () => {
-    expect(companyTables.map((t) => getTableName(t)).sort()).toEqual(await companyColumnTables());
+    expect(companyTables.map((t) => getTableName(t)).sort()).toEqual(await companyColumnTables(h.sql, 'channels'));
   });
 
   it("logs out the company's running session, removes its rows everywhere, and leaves another company alone", async () => {

@@ -1,4 +1,4 @@
-import { eq, getTableName } from 'drizzle-orm';
+import { removeCompanyRows } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import {
   chatbots,
@@ -36,14 +36,6 @@ export const companyTables = [
 export function companyDataRepository(db: TicketsDb) {
   return {
     /** Removes every row of the company; answers how many each table had (tables with none left out). */
-    removeCompany: async (companyId: number): Promise<Record<string, number>> => {
-      const removed: Record<string, number> = {};
-      for (const table of companyTables) {
-        // Counted, not returned: a company's messages may be millions of rows.
-        const { count } = await db.delete(table).where(eq(table.companyId, companyId));
-        if (count > 0) removed[getTableName(table)] = count;
-      }
-      return removed;
-    },
+    removeCompany: (companyId: number): Promise<Record<string, number>> => removeCompanyRows(db, companyTables, companyId),
   };
 }

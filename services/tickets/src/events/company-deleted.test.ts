@@ -1,6 +1,7 @@
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyTables } from '../db/company-data.repository.js';
+import { companyColumnTables, companyRowCounts } from '@atende/kit/testing';
 import { startHarness, type Harness } from '../testing/harness.js';
 
 /**
@@ -38,23 +39,12 @@ async function seed(companyId: number): Promise<void> {
 
 /** Rows of the company in each table of the schema, by table (chat_users and chat_messages through their chat). */
 async function rowsOf(companyId: number): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await companyColumnTables()) {
-    const [row] = await h.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from tickets."${table}" where company_id = $1`, [companyId]);
-    counts[table] = row!.n;
-  }
+  const counts = await companyRowCounts(h.sql, 'tickets', companyId);
   for (const table of ['chat_users', 'chat_messages']) {
     const [row] = await h.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from tickets."${table}" t join tickets.chats c on c.id = t.chat_id where c.company_id = $1`, [companyId]);
     counts[table] = row!.n;
   }
   return counts;
-}
-
-/** The tables of the tickets schema with a company_id column, as the database has them. */
-async function companyColumnTables(): Promise<string[]> {
-  const rows = await h.sql<{ table_name: string }[]>`
-    select table_name from information_schema.columns where table_schema = 'tickets' and column_name = 'company_id' order by table_name`;
-  return rows.map((r) => r.table_name);
 }
 
 beforeAll(async () => {
@@ -66,7 +56,7 @@ afterAll(() => h?.stop());
 
 describe('admin.company.deleted', () => {
   it('knows every table of the schema that holds a company’s rows', async () => {
-    expect(companyTables.map((t) => getTableName(t)).sort()).toEqual(await companyColumnTables());
+    expect(companyTables.map((t) => getTableName(t)).sort()).toEqual(await companyColumnTables(h.sql, 'tickets'));
   });
 
   it("removes the company's rows from every table, and only that company's", async () => {
