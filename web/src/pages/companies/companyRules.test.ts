@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import i18n from '../../i18n';
 import { zodRule } from '../users/zodRule';
+import { ruleFailure } from '../users/ruleFailure';
 import {
   companyCreateBody,
   companyFieldSchemas,
@@ -61,15 +62,6 @@ describe('renew', () => {
   });
 });
 
-const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> => {
-  try {
-    await rule.validator(undefined, value);
-    return null;
-  } catch (err) {
-    return (err as Error).message;
-  }
-};
-
 const filled: CompanyFormValues = {
   name: ' Clínica Sorriso ',
   email: 'contato@sorriso.test',
@@ -104,21 +96,21 @@ describe('company form (spec 001 §2, §5)', () => {
 
   it("shows the contract's messages: 'Nome é obrigatório', 'E-mail é obrigatório', 'Email é inválido'", async () => {
     await i18n.changeLanguage('pt-BR');
-    expect(await failure(zodRule(companyFieldSchemas.name), '')).toBe('Nome é obrigatório');
-    expect(await failure(zodRule(companyFieldSchemas.name), undefined)).toBe('Nome é obrigatório');
-    expect(await failure(zodRule(companyFieldSchemas.name), 'A')).toBe('Nome é obrigatório');
-    expect(await failure(zodRule(companyFieldSchemas.email), '')).toBe('E-mail é obrigatório');
-    expect(await failure(zodRule(companyFieldSchemas.email), undefined)).toBe('E-mail é obrigatório');
-    expect(await failure(zodRule(companyFieldSchemas.email), 'nope')).toBe('Email é inválido');
-    expect(await failure(zodRule(companyFieldSchemas.name), 'Clínica')).toBeNull();
-    expect(await failure(zodRule(companyFieldSchemas.email), 'a@b.test')).toBeNull();
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), '')).toBe('Nome é obrigatório');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), undefined)).toBe('Nome é obrigatório');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), 'A')).toBe('Nome é obrigatório');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.email), '')).toBe('E-mail é obrigatório');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.email), undefined)).toBe('E-mail é obrigatório');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.email), 'nope')).toBe('Email é inválido');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), 'Clínica')).toBeNull();
+    expect(await ruleFailure(zodRule(companyFieldSchemas.email), 'a@b.test')).toBeNull();
   });
 
   it('accepts an empty password and keeps 5 to 50 characters for one that is given', async () => {
     await i18n.changeLanguage('pt-BR');
-    expect(await failure(zodRule(companyFieldSchemas.password), '')).toBeNull();
-    expect(await failure(zodRule(companyFieldSchemas.password), '1234')).toBe('Too Short!');
-    expect(await failure(zodRule(companyFieldSchemas.password), 'x'.repeat(51))).toBe('Too Long!');
-    expect(await failure(zodRule(companyFieldSchemas.password), '12345')).toBeNull();
+    expect(await ruleFailure(zodRule(companyFieldSchemas.password), '')).toBeNull();
+    expect(await ruleFailure(zodRule(companyFieldSchemas.password), '1234')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.password), 'x'.repeat(51))).toBe('Too Long!');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.password), '12345')).toBeNull();
   });
 });

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { zodRule } from '../users/zodRule';
 import { contactListNameProblem, isSpreadsheet, itemFieldSchemas, toItemBody, uploadCounts } from './contactListRules';
-
-const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> => {
-  try {
-    await rule.validator(undefined, value);
-    return null;
-  } catch (err) {
-    return (err as Error).message;
-  }
-};
+import { ruleFailure } from '../users/ruleFailure';
 
 describe('contact list validation (spec 002 §5)', () => {
   it('list name is required, 2 to 50', () => {
@@ -21,19 +13,19 @@ describe('contact list validation (spec 002 §5)', () => {
   });
   it("item: name 2..50, number 8..50, email valid when given, with the spec's texts (spec 002 §5)", async () => {
     await i18n.changeLanguage('pt-BR');
-    expect(await failure(zodRule(itemFieldSchemas.name), '')).toBe('Required');
-    expect(await failure(zodRule(itemFieldSchemas.name), 'A')).toBe('Too Short!');
-    expect(await failure(zodRule(itemFieldSchemas.name), 'x'.repeat(51))).toBe('Too Long!');
-    expect(await failure(zodRule(itemFieldSchemas.name), 'Ana')).toBeNull();
-    expect(await failure(zodRule(itemFieldSchemas.number), '')).toBe('Required');
-    expect(await failure(zodRule(itemFieldSchemas.number), '123')).toBe('Too Short!');
-    expect(await failure(zodRule(itemFieldSchemas.number), '1'.repeat(51))).toBe('Too Long!');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.name), '')).toBe('Required');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.name), 'A')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.name), 'x'.repeat(51))).toBe('Too Long!');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.name), 'Ana')).toBeNull();
+    expect(await ruleFailure(zodRule(itemFieldSchemas.number), '')).toBe('Required');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.number), '123')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.number), '1'.repeat(51))).toBe('Too Long!');
     // As the contact form: the mask characters do not count.
-    expect(await failure(zodRule(itemFieldSchemas.number), '+55 (11) 9999-0000')).toBeNull();
-    expect(await failure(zodRule(itemFieldSchemas.number), '(11) 999')).toBe('Too Short!');
-    expect(await failure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), 'bad')).toBe('Invalid email');
-    expect(await failure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), '')).toBeNull();
-    expect(await failure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), 'ana@clinica.com')).toBeNull();
+    expect(await ruleFailure(zodRule(itemFieldSchemas.number), '+55 (11) 9999-0000')).toBeNull();
+    expect(await ruleFailure(zodRule(itemFieldSchemas.number), '(11) 999')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), 'bad')).toBe('Invalid email');
+    expect(await ruleFailure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), '')).toBeNull();
+    expect(await ruleFailure(zodRule(itemFieldSchemas.email, { optionalEmpty: true }), 'ana@clinica.com')).toBeNull();
   });
   it('sends an empty email as null', () => {
     expect(toItemBody({ name: ' Ana ', number: ' 5511999990000 ', email: ' ' }, 4)).toEqual({

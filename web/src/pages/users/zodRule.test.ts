@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactNumber, createContactBody, optionalEmail } from '@atende/kit/contracts';
 import i18n from '../../i18n';
 import { validationText, zodRule } from './zodRule';
-
-const failure = async (rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> => {
-  try {
-    await rule.validator(undefined, value);
-    return null;
-  } catch (err) {
-    return (err as Error).message;
-  }
-};
+import { ruleFailure } from './ruleFailure';
 
 describe('form validation messages', () => {
   it('translates the shared messages and keeps any other text', () => {
@@ -24,16 +16,16 @@ describe('form validation messages', () => {
 
   it("shows the contact and user form messages as the spec quotes them in pt-BR ('Too Short!', 'Required'…), translated in es", async () => {
     await i18n.changeLanguage('pt-BR');
-    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
-    expect(await failure(zodRule(createContactBody.shape.name), '')).toBe('Required');
-    expect(await failure(zodRule(createContactBody.shape.name), 'a'.repeat(251))).toBe('Too Long!');
-    expect(await failure(zodRule(contactNumber), '123')).toBe('Too Short!');
-    expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('Invalid email');
-    expect(await failure(zodRule(optionalEmail, { optionalEmpty: true }), '')).toBeNull();
+    expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(createContactBody.shape.name), '')).toBe('Required');
+    expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a'.repeat(251))).toBe('Too Long!');
+    expect(await ruleFailure(zodRule(contactNumber), '123')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('Invalid email');
+    expect(await ruleFailure(zodRule(optionalEmail, { optionalEmpty: true }), '')).toBeNull();
     await i18n.changeLanguage('es');
-    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('¡Demasiado corto!');
+    expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('¡Demasiado corto!');
     await i18n.changeLanguage('en');
-    expect(await failure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
+    expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
     await i18n.changeLanguage('pt-BR');
   });
 });
