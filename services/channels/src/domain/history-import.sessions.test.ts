@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emissionsFor } from '@atende/kit';
 import type { HistoryMessage } from '../drivers/types.js';
 import { createFakeDrivers, type FakeDrivers, type FakeSession } from '../testing/fake-driver.js';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { startHarness, waitFor as waitForDelivery, type Harness } from '../testing/harness.js';
 
-async function waitFor<T>(h: Harness, probe: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    await h.flush();
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** History imports take a little longer to settle: 400 tries. */
+const waitFor = <T>(h: Harness, probe: () => T | undefined | false | Promise<T | undefined | false>, what: string) => waitForDelivery(h, probe, what, 400);
 
 type ImportFields = { from?: string | null; to?: string | null; groups?: boolean; closed?: boolean; queueId?: number | null };
 

@@ -4,18 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox, createUnitOfWork, preparedStatements, type SendCommand } from '@atende/kit';
 import { schema } from '../db/schema.js';
 import { createFakeDrivers, type FakeDrivers } from '../testing/fake-driver.js';
-import { startHarness, testConfig, type Harness } from '../testing/harness.js';
+import { startHarness, testConfig, waitFor, type Harness } from '../testing/harness.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
-
-async function waitFor<T>(h: Harness, probe: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    await h.flush();
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function insertConnection(h: Harness, companyId: number, fields: { status?: string; channel?: string; credentials?: boolean } = {}): Promise<number> {
   const token = randomBytes(15).toString('hex');

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendCommand } from '@atende/kit';
 import { png } from '@atende/kit/testing';
 import { startFakeGraph, type FakeGraph } from '../testing/fake-graph.js';
-import { fullPlan, startHarness, type Harness } from '../testing/harness.js';
+import { fullPlan, startHarness, waitFor as waitForDelivery, type Harness } from '../testing/harness.js';
 import { TEXT_LIMITS, attachmentType, splitText } from './facebook.js';
+
+/** Sessions over Graph take a little longer to settle: 400 tries. */
+const waitFor = <T>(h: Harness, probe: () => T | undefined | false | Promise<T | undefined | false>, what: string) => waitForDelivery(h, probe, what, 400);
 
 describe('texts cut for the channel', () => {
   it('keeps a text within the limit whole, and sends nothing for an empty one', () => {
@@ -32,16 +35,6 @@ describe('texts cut for the channel', () => {
     expect(['image', 'sticker', 'video', 'audio', 'document', 'application'].map(attachmentType)).toEqual(['image', 'image', 'video', 'audio', 'file', 'file']);
   });
 });
-
-async function waitFor<T>(h: Harness, probe: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    await h.flush();
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('Facebook and Instagram sessions over Graph', () => {
   let graph: FakeGraph;

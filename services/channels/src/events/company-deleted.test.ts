@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyColumnTables, companyRowCounts } from '@atende/kit/testing';
 import { companyTables } from '../db/company-data.repository.js';
 import { createFakeDrivers, type FakeDrivers, type FakeSession } from '../testing/fake-driver.js';
-import { startHarness, type Harness } from '../testing/harness.js';
+import { startHarness, waitFor, type Harness } from '../testing/harness.js';
 
 /**
  * admin.company.deleted through the real consumer and the real session manager (fake drivers): the company's
@@ -16,16 +16,6 @@ let fake: FakeDrivers;
 const GONE = 1;
 const KEPT = 2;
 const seeded: Record<number, { running: number; idle: number; session: FakeSession }> = {};
-
-async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    await h.flush();
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A connection with one session key: its credentials ('creds': paired), or another key (never resumed by a sweep). */
 const insertConnection = async (companyId: number, name: string, key: string): Promise<number> => {
@@ -42,9 +32,9 @@ async function seed(companyId: number): Promise<void> {
   const running = await insertConnection(companyId, 'Recepção', 'creds');
   const idle = await insertConnection(companyId, 'Vendas', 'pre-key-1');
   expect((await h.request('POST', `/api/whatsappsession/${running}`, { token })).status).toBe(200);
-  const session = await waitFor(() => fake.latest(running), 'the session to start');
+  const session = await waitFor(h, () => fake.latest(running), 'the session to start');
   session.connect();
-  await waitFor(async () => (await h.sql`select 1 from channels.connections where id = ${running} and status = 'CONNECTED'`).length > 0, 'CONNECTED');
+  await waitFor(h, async () => (await h.sql`select 1 from channels.connections where id = ${running} and status = 'CONNECTED'`).length > 0, 'CONNECTED');
   seeded[companyId] = { running, idle, session };
 
   const queueId = await h.addQueue(companyId, `Fila ${companyId}`);
@@ -90,7 +80,7 @@ describe('admin.company.deleted', () => {
     await h.publish('admin.company.deleted', GONE, { companyId: GONE });
 
     const { running, idle, session } = seeded[GONE]!;
-    await waitFor(() => session.loggedOut, 'the session to be logged out');
+    await waitFor(h, () => session.loggedOut, 'the session to be logged out');
     expect(session.closed).toBe(true);
     expect(Object.entries(await rowsOf(GONE)).filter(([, n]) => n > 0)).toEqual([]);
     // Tickets and campaigns drop the connections from their projections; browsers of the company hear it.

@@ -21,6 +21,17 @@ export type Harness = ServiceHarness & {
   addQueue(companyId: number, name: string, fields?: Partial<Queue>): Promise<number>;
 };
 
+/** Until `probe` answers something truthy, letting the bus deliver between tries (10 ms apart, `tries` times). */
+export async function waitFor<T>(h: Pick<Harness, 'flush'>, probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, tries = 300): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    await h.flush();
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 export type SessionCommand = { companyId: number; connectionId: number; action: SessionAction };
 
 export const testConfig: ChannelsConfig = {
