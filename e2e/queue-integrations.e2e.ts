@@ -57,8 +57,8 @@ describe('queue integrations', () => {
     const add = dialog(page, 'Nova integração');
     await add.getByLabel('Tipo', { exact: true }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Webhook' }).first().click();
-    // Only the webhook's field remains: no Typebot slug.
-    expect(await add.getByLabel('Slug do Typebot').count()).toBe(0);
+    // Only the webhook's field remains: the Typebot slug leaves once the form has re-rendered for the new type.
+    await add.getByLabel('Slug do Typebot').waitFor({ state: 'detached' });
     await add.getByLabel('Nome', { exact: true }).fill('W');
     await add.getByRole('button', { name: 'Adicionar', exact: true }).click();
     await add.getByText('Muito curto!').waitFor();
