@@ -9,17 +9,20 @@ import type { User } from './contracts/users.js';
  * A read-through cache of another service's data: misses are asked over request/reply,
  * entries drop when that service announces a change (fan-out), and expire after `ttlMs` anyway.
  * This is how a service reads what it does not own without touching another schema.
+ *
+ * `C`: what a miss is loaded with, handed over by the caller (e.g. the caller's transaction, so a miss
+ * inside a transaction never waits for a second pool connection that busy transactions all hold).
  */
-export class Directory<K, V> {
+export class Directory<K, V, C = void> {
   private readonly entries = new Map<K, { value: V; at: number; pending?: undefined } | { pending: Promise<V>; at: number; value?: undefined }>();
 
-  constructor(private readonly load: (key: K) => Promise<V>, private readonly ttlMs = 60_000, private readonly maxSize = 10_000) {}
+  constructor(private readonly load: (key: K, context: C) => Promise<V>, private readonly ttlMs = 60_000, private readonly maxSize = 10_000) {}
 
-  async get(key: K): Promise<V> {
+  async get(key: K, context: C): Promise<V> {
     const now = Date.now();
     const entry = this.entries.get(key);
     if (entry && now - entry.at < this.ttlMs) return entry.pending ?? (entry.value as V);
-    const pending = this.load(key);
+    const pending = this.load(key, context);
     this.entries.set(key, { pending, at: now });
     try {
       const value = await pending;

@@ -57,7 +57,8 @@ export function servingBot(input: {
 
 /** A company's queues that have a bot: queue id → integration id, queue id → prompt id (the oldest prompt of a queue). */
 export type QueueBots = { integrations: Map<number, number>; prompts: Map<number, number> };
-export type BotQueues = Directory<number, QueueBots>;
+/** Read with the caller's transaction (see createBotQueues). */
+export type BotQueues = Directory<number, QueueBots, TicketsDb>;
 
 /** How long a company's queue bots are trusted without any announcement (a safety net). */
 export const BOT_QUEUES_TTL_MS = 60_000;
@@ -68,9 +69,11 @@ export const BOT_QUEUES_SETTLE_MS = 2_000;
  * Per company, which queues have an integration (tickets' own queues) or a prompt (projection of channels'
  * prompts); dropped on every queue or prompt announcement, so the inbound path reads it from memory.
  */
-export async function createBotQueues(deps: Pick<TicketsDeps, 'db'>, bus: Bus): Promise<{ queues: BotQueues; subscriptions: Subscription[] }> {
-  const queues = new Directory<number, QueueBots>(async (companyId) => {
-    const repo = botRepository(deps.db);
+export async function createBotQueues(bus: Bus): Promise<{ queues: BotQueues; subscriptions: Subscription[] }> {
+  // A miss is read in the inbound transaction asking for it: read from the pool, a burst of inbound messages
+  // holding every pool connection in their transactions would each wait for a connection none gives back.
+  const queues: BotQueues = new Directory(async (companyId, tx) => {
+    const repo = botRepository(tx);
     const [integrations, prompts] = await Promise.all([repo.queueIntegrations(companyId), repo.queuePrompts(companyId)]);
     const byQueue = new Map<number, number>();
     for (const p of prompts) if (!byQueue.has(p.queueId)) byQueue.set(p.queueId, p.promptId);
@@ -110,7 +113,8 @@ export function createBotTurns(deps: Pick<TicketsDeps, 'ctx'>, queues: BotQueues
       let ticket = input.ticket;
       if (!botMayServe(ticket, contact)) return ticket;
       const companyId = ticket.companyId;
-      const bots = await queues.get(companyId).catch((err: unknown) => {
+      // A miss another transaction was loading fails with that transaction: read it again in this one.
+      const bots = await queues.get(companyId, tx).catch(() => queues.get(companyId, tx)).catch((err: unknown) => {
         deps.ctx.logger.warn({ err, companyId }, 'queue bots unavailable; the message goes to attendants');
         return null;
       });

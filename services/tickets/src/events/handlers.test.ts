@@ -126,6 +126,15 @@ describe('channels.message.received', () => {
     expect(chats.map((c) => c.number)).toEqual([group.number, sender.number].sort());
   });
 
+  it('a burst of first messages holding every pool connection in its transactions is stored (the bot check reads in each transaction)', async () => {
+    // A fresh consumer knows no company's queue bots yet; more batches than the pool has connections.
+    const handler = await inboundConsumer();
+    const envelopes = Array.from({ length: 16 * 14 }, (_, i) => makeEnvelope('channels.message.received', COMPANY, received({ body: `rajada ${i}` }, { number: `5511955${String(i).padStart(6, '0')}` })));
+    await Promise.all(envelopes.map((e) => handler(e)));
+    const [stored] = await q<{ n: number }>(`select count(*)::int as n from tickets.messages where wid = any($1)`, envelopes.map((e) => e.data.wid) as never);
+    expect(stored!.n).toBe(envelopes.length);
+  }, 60_000);
+
   it('does not reopen a closed ticket over another active ticket of the contact on that connection', async () => {
     await h.publish('channels.message.received', COMPANY, received({}, { number: '5511911110024' }));
     const [active] = await q<{ id: number; contact_id: number }>(

@@ -30,7 +30,7 @@ export function conversationKey(envelope: Envelope): string | null {
 export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscription[]> {
   const { ctx, unitOfWork } = deps;
   const autoResponses = await createActiveFlags(ctx.bus, ctx.logger);
-  const botQueues = await createBotQueues(deps, ctx.bus);
+  const botQueues = await createBotQueues(ctx.bus);
   const inbound = createInbound(deps, { autoResponses: autoResponses.flags, botQueues: botQueues.queues });
   const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger, afterCommit: (companyId: number | null) => deps.readCache.invalidate(companyId) };
   const companyOf = (companyId: number | null, subject: string): number | null => {
