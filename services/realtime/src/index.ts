@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
-  ACCESS_TOKEN_TTL_MS,
   AppError,
   canSeeTicket,
   companyHidesNumbers,
@@ -41,16 +40,13 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
   let subscriptions: Subscription[] = [];
   let users: Directory<number, User | null> | undefined;
   let sweeper: NodeJS.Timeout | undefined;
-  /** Sessions revoked (logout, password change...) until their access tokens have expired: never let in again. */
-  const revoked = new Map<string, number>();
 
   /**
-   * Who a socket is, checked when it connects: a token of a revoked session, of a user deleted or moved to
+   * Who a socket is, checked when it connects (ctx.verify already refused a revoked session's token): a user deleted or moved to
    * another company is refused; the profile and super flag are the user's as they are now (a demoted admin's
    * token still says admin until it expires). Without an answer from auth the token alone decides.
    */
   const admit = async (auth: AuthUser): Promise<AuthUser> => {
-    if (auth.sessionId && revoked.has(auth.sessionId)) throw new AppError('ERR_SESSION_EXPIRED', 'Session ended');
     if (!users) return auth;
     let user: User | null;
     try {
@@ -231,7 +227,6 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         // Revoked sessions lose their sockets after a grace (they first receive company-{id}-auth).
         await ctx.bus.fanout('auth.session.revoked', (envelope) => {
           const { sessionIds } = envelope.data as { sessionIds: string[] };
-          for (const id of sessionIds) revoked.set(id, Date.now() + ACCESS_TOKEN_TTL_MS);
           setTimeout(() => {
             for (const io of servers) {
               for (const socket of io.sockets.sockets.values()) {
@@ -254,7 +249,6 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         }),
       ];
       sweeper = setInterval(() => {
-        for (const [id, until] of revoked) if (until < Date.now()) revoked.delete(id);
         const deadline = Date.now() - config.PRESENCE_TIMEOUT_SECONDS * 1000;
         for (const [userId, beat] of lastBeat) {
           if (beat.at < deadline) {

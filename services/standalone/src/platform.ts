@@ -7,6 +7,7 @@ import {
   createHttpApp,
   createSql,
   createTokenVerifier,
+  watchRevokedSessions,
   pingDatabase,
   platformVersion,
   registerDocs,
@@ -66,8 +67,9 @@ const defaultRate: GatewayLimits = { ipPerMinute: 3000, userPerMinute: 1500, aut
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
   const mode = options.mode ?? 'in-process';
   const sql = createSql(options.databaseUrl, { max: 20, applicationName: 'atende' });
-  const verify = createTokenVerifier(options.keys.publicKey);
   const companies = await createCompanyDirectory(options.bus, options.logger);
+  const sessions = await watchRevokedSessions(options.bus);
+  const verify = createTokenVerifier(options.keys.publicKey, { revoked: sessions.revoked });
   const ctxFor = (name: string): ServiceContext => ({
     mode: 'standalone',
     logger: options.logger.child({ service: name }),
@@ -144,7 +146,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       await app.close().catch(() => undefined);
       for (const own of ownServers) await own.close().catch(() => undefined);
       for (const service of [...services].reverse()) await service.stop().catch((err) => options.logger.error({ err }, 'stop failed'));
-      for (const s of companies.subscriptions as Subscription[]) await s.unsubscribe().catch(() => undefined);
+      for (const s of [...(companies.subscriptions as Subscription[]), sessions.subscription]) await s.unsubscribe().catch(() => undefined);
       await sql.end({ timeout: 5 });
     },
   };

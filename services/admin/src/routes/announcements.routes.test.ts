@@ -135,8 +135,7 @@ describe('announcements', () => {
       return socket;
     };
     const other = await platform.createCompany();
-    // Creating the company signed the super user in again, which ended the earlier session: a fresh one watches.
-    const watchers = [open(attendant.token), open(other.admin.token), open((await platform.login()).token)];
+    const watchers = [open(attendant.token), open(other.admin.token), open(superSession.token)];
     await eventually(() => watchers.every((s) => s.connected));
     const seen = watchers.map(() => [] as { action: string; id?: number; record?: { id: number; title: string } }[]);
     watchers.forEach((socket, i) => socket.on('company-announcement', (payload) => seen[i]!.push(payload)));

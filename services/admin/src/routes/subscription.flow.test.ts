@@ -61,10 +61,11 @@ describe('subscription payment', () => {
     const renewed = addMonths(today, 1);
     await eventually(() => payments.length > 0);
     expect(payments).toEqual([{ action: 'CONCLUIDA', company: { id: company.companyId, dueDate: renewed }, invoiceId: invoice.id }]);
-    await eventually(async () => {
-      const again = await platform.request('POST', '/api/auth/login', { body: { email: company.email, password: company.password } });
-      return again.body.subscription.expired === false && again.body.subscription.dueDate === renewed;
+    // Signing in again ends the earlier session: the invoices are read with the new one.
+    const again = await eventually(async () => {
+      const answer = await platform.request('POST', '/api/auth/login', { body: { email: company.email, password: company.password } });
+      return answer.body.subscription.expired === false && answer.body.subscription.dueDate === renewed && answer;
     });
-    expect((await platform.request('GET', '/api/invoices', { token })).body.invoices[0]).toMatchObject({ id: invoice.id, status: 'Pago' });
+    expect((await platform.request('GET', '/api/invoices', { token: again.body.token })).body.invoices[0]).toMatchObject({ id: invoice.id, status: 'Pago' });
   });
 });

@@ -154,6 +154,23 @@ describe('refresh tokens', () => {
     const after = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
     expect(after.status).toBe(401);
   });
+
+  it('after logout the access token is refused by every service at once, not only at its expiry', async () => {
+    const company = await platform.createCompany();
+    const { token, cookie } = company.admin;
+    const routes = ['/api/auth/me', '/api/tickets', '/api/settings', '/api/whatsapp', '/api/contact-lists'];
+    for (const path of routes) expect((await platform.request('GET', path, { token })).status, path).toBe(200);
+    expect((await platform.request('DELETE', '/api/auth/logout', { token, cookie })).status).toBe(200);
+    await eventually(async () => (await platform.request('GET', '/api/auth/me', { token })).status === 401);
+    for (const path of routes) {
+      const refused = await platform.request('GET', path, { token });
+      expect(refused.status, path).toBe(401);
+      expect(refused.body.error, path).toBe('ERR_SESSION_EXPIRED');
+    }
+    // Signing in again opens a new session that works.
+    const again = await platform.login(company.email, company.password);
+    expect((await platform.request('GET', '/api/tickets', { token: again.token })).status).toBe(200);
+  });
 });
 
 describe('one session per user', () => {
@@ -170,6 +187,24 @@ describe('one session per user', () => {
     expect(received[0]).toMatchObject({ user: { id: admin.user.id } });
     expect((await platform.request('POST', '/api/auth/refresh_token', { cookie: admin.cookie })).status).toBe(401);
     expect((await platform.request('POST', '/api/auth/refresh_token', { cookie: second.cookie })).status).toBe(200);
+    // The first browser's access token is refused too; the second's works.
+    const first = await platform.request('GET', '/api/tickets', { token: admin.token });
+    expect(first.status).toBe(401);
+    expect(first.body.error).toBe('ERR_SESSION_EXPIRED');
+    expect((await platform.request('GET', '/api/tickets', { token: second.token })).status).toBe(200);
+  });
+
+  it('a deleted user’s and a user with a new password’s tokens are refused; the admin changing their own password keeps their session', async () => {
+    const company = await platform.createCompany();
+    const leaving = await platform.createUser(company.admin, { profile: 'user' });
+    const renamed = await platform.createUser(company.admin, { profile: 'user' });
+    expect((await platform.request('GET', '/api/tickets', { token: leaving.session.token })).status).toBe(200);
+    expect((await platform.request('DELETE', `/api/users/${leaving.user.id}`, { token: company.admin.token })).status).toBe(200);
+    expect((await platform.request('PUT', `/api/users/${renamed.user.id}`, { token: company.admin.token, body: { password: 'brand-new-pass-1' } })).status).toBe(200);
+    await eventually(async () => (await platform.request('GET', '/api/tickets', { token: leaving.session.token })).status === 401);
+    await eventually(async () => (await platform.request('GET', '/api/tickets', { token: renamed.session.token })).status === 401);
+    expect((await platform.request('PUT', `/api/users/${company.admin.user.id}`, { token: company.admin.token, body: { password: 'admin-new-pass-1' } })).status).toBe(200);
+    expect((await platform.request('GET', '/api/tickets', { token: company.admin.token })).status).toBe(200);
   });
 });
 

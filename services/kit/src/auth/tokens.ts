@@ -22,14 +22,19 @@ const VERIFIED_TOKENS_KEPT = 10_000;
  * ES256 only: alg "none", HS256 with the public key as secret, and edited claims all fail.
  * A token verified once is remembered by its exact text until it expires (every request of a session
  * carries the same one), so the signature and the claims are checked once per token, not per request.
+ * `revoked`: a token of a session that has ended is refused with 401 ERR_SESSION_EXPIRED (the web logs out).
  */
-export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
+export function createTokenVerifier(publicKeyPem: string, options: { revoked?: { has(sessionId: string): boolean } } = {}): TokenVerifier {
   const verify = createVerifier({ key: publicKeyPem, algorithms: ['ES256'] });
   const verified = new Map<string, { auth: AuthUser; expiresAt: number }>();
+  const open = (auth: AuthUser): AuthUser => {
+    if (options.revoked?.has(auth.sessionId)) throw new AppError('ERR_SESSION_EXPIRED', 'This session has ended');
+    return auth;
+  };
   return (token) => {
     const known = verified.get(token);
     if (known) {
-      if (known.expiresAt > Date.now()) return known.auth;
+      if (known.expiresAt > Date.now()) return open(known.auth);
       verified.delete(token);
     }
     let payload: unknown;
@@ -48,7 +53,7 @@ export function createTokenVerifier(publicKeyPem: string): TokenVerifier {
     // Oldest out first (a Map keeps insertion order).
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
     verified.set(token, { auth, expiresAt: Math.min(expiresAt, Date.now() + ACCESS_TOKEN_TTL_MS) });
-    return auth;
+    return open(auth);
   };
 }
 

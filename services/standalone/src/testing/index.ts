@@ -107,10 +107,18 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
     return { status: response.status, body: parsed as never, headers: response.headers, cookie: setCookie?.split(';')[0] };
   };
 
+  /** The super user's latest session: signing in again ends the others (one session per user), so it is reused while it works. */
+  let superSession: Session | undefined;
   const login: TestPlatform['login'] = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
     const answer = await request('POST', '/api/auth/login', { body: { email, password } });
     if (answer.status !== 200) throw new Error(`login ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return { token: answer.body.token, cookie: answer.cookie ?? '', user: answer.body.user };
+    const session = { token: answer.body.token, cookie: answer.cookie ?? '', user: answer.body.user };
+    if (email === ADMIN_EMAIL) superSession = session;
+    return session;
+  };
+  const currentSuperSession = async (): Promise<Session> => {
+    if (superSession && (await request('GET', '/api/auth/me', { token: superSession.token })).status === 200) return superSession;
+    return login();
   };
 
   const test: TestPlatform = {
@@ -126,7 +134,7 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
       await bus.publish(makeEnvelope(subject, companyId, data));
     },
     async createCompany(options = {}) {
-      const superSession = await login();
+      const superSession = await currentSuperSession();
       let planId = options.planId;
       if (!planId) {
         const plan = await request('POST', '/api/plans', { token: superSession.token, body: { name: `Plan ${unique()}`, ...options.plan } });

@@ -22,6 +22,7 @@ import {
   createUserDirectory,
   generateSigningKeys,
   makeEnvelope,
+  watchRevokedSessions,
   mediaBase,
   platformVersion,
   type CompanyWithPlan,
@@ -109,6 +110,8 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
       published.push(e);
     }),
   ];
+  const sessions = await watchRevokedSessions(bus);
+  subscriptions.push(sessions.subscription);
   const companies = new Directory<number, CompanyWithPlan | null>(
     async (companyId) => ({
       company: { id: companyId, ...companyFields.get(companyId) } as CompanyWithPlan['company'],
@@ -122,7 +125,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     logger,
     sql,
     bus,
-    verify: createTokenVerifier(keys.publicKey),
+    verify: createTokenVerifier(keys.publicKey, { revoked: sessions.revoked }),
     rateLimits: createRateLimitStore(undefined, `t_${randomBytes(4).toString('hex')}:`),
     storage: new LocalStorage(path.join(dataDir, 'media')),
     media: new MediaSigner(randomBytes(32).toString('hex')),
