@@ -288,6 +288,10 @@ export const requestSchemas = {
       queueId: z.number().int().nullable(),
       sendSignature: z.boolean(),
       closeTicket: z.boolean(),
+      /** closeTicket closes only a ticket this send opened: a schedule or a campaign never ends a conversation already under way. */
+      closeOnlyOpened: z.boolean().optional(),
+      /** The name a contact this send creates gets (a contact list item's); else its number. */
+      contactName: z.string().max(250).nullable().optional(),
       medias: z.array(inboundMedia).max(10),
     }),
     response: z.object({ ticketId: z.number().int(), ticketUuid: z.string(), contactId: z.number().int(), messageIds: z.array(z.number().int()) }),

@@ -378,7 +378,12 @@ export const sendMessageBody = z.object({
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 export const editMessageBody = z.object({ body: z.string({ error: msg.required }).trim().min(1, msg.required).max(65_536, msg.tooLong) });
-export const reactMessageBody = z.object({ reaction: z.string({ error: msg.required }).trim().min(1, msg.required).max(20, msg.tooLong) });
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** One emoji (with its skin tone, joiners and variation selectors), as WhatsApp takes a reaction: not a word. */
+export const isOneEmoji = (text: string): boolean => [...graphemes.segment(text)].length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u.test(text);
+export const reactMessageBody = z.object({
+  reaction: z.string({ error: msg.required }).trim().min(1, msg.required).max(32, msg.tooLong).refine(isOneEmoji, 'must be one emoji'),
+});
 export const forwardMessageBody = z.object({
   messageId: intId,
   contactId: intId,

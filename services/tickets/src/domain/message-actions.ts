@@ -7,6 +7,7 @@ import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess, type Caller } from './access.js';
 import { announceTicket, emitSend, postMessage, scopeOf, type MessageKind, type MessageMedia } from './outbound.js';
 import type { ContactRow } from './presenters.js';
+import { holderError } from './ticket-actions.js';
 import { newTicketStatus } from './tickets.js';
 
 export const MESSAGES_PAGE_SIZE = 20;
@@ -42,6 +43,9 @@ export function vCardText(card: string | { name: string; number: string }): stri
 }
 
 const sanitizeName = (name: string | null): string | null => (name ? name.replace(/[\\/\0\r\n]/g, '_').slice(0, 200) : null);
+
+/** What WhatsApp lets be edited: a text, or the caption of an image, a video or a document (not a contact card, an audio...). */
+const EDITABLE_KINDS = new Set(['chat', 'image', 'video', 'application']);
 
 /** Messages of a conversation: history, sending (text, media, contact cards, notes), edit, delete, react, forward. */
 export function createConversation(deps: TicketsDeps) {
@@ -159,6 +163,7 @@ export function createConversation(deps: TicketsDeps) {
         if (!own(c, row)) throw new AppError('ERR_NO_PERMISSION', 'Only your own messages can be edited');
         if (row.isDeleted) throw new AppError('ERR_EDITING_WAPP_MSG', 'A deleted message cannot be edited');
         if (Date.now() - row.createdAt.getTime() > EDIT_WINDOW_MS) throw new AppError('ERR_EDITING_WAPP_MSG', 'Messages can only be edited within 15 minutes');
+        if (!EDITABLE_KINDS.has(row.mediaType)) throw new AppError('ERR_EDITING_WAPP_MSG', 'Only a text or a file caption can be edited');
         const updated = await messagesRepository(tx).update(row.id, { body, isEdited: true });
         if (!row.isPrivate) await emitSend(emit, ticket, await contactOf(tx, ticket), updated, { kind: 'edit', targetWid: row.wid });
         return announceUpdate(tx, emit, updated, ticket);
@@ -207,6 +212,10 @@ export function createConversation(deps: TicketsDeps) {
         const contact = await tickets.contact(c.companyId, input.contactId);
         if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
         let target = await tickets.findActive(c.companyId, contact.id, source.whatsappId, { lock: true });
+        // The contact's conversation under way is only written to as POST /messages would: one the caller may
+        // see, open (or a group); one held elsewhere is named as ticket creation names it.
+        if (target && !access.canSee(c, target)) throw await holderError(tx, c.companyId, contact.id, source.whatsappId);
+        if (target && target.status !== 'open' && target.status !== 'group') throw new AppError('ERR_CREATING_MESSAGE', 'Messages can only be sent on open tickets');
         if (!target) {
           const status = newTicketStatus(undefined, contact.isGroup);
           if (c.user) await access.companyUser(tx, c.companyId, auth.userId);

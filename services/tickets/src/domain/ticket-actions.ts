@@ -61,7 +61,7 @@ function holderAnswer(holder: Holder | undefined, message: string): AppError {
 }
 
 /** The 409 naming who holds the contact's open ticket. */
-async function holderError(db: TicketsDb, companyId: number, contactId: number, connectionId: number | null): Promise<AppError> {
+export async function holderError(db: TicketsDb, companyId: number, contactId: number, connectionId: number | null): Promise<AppError> {
   return holderAnswer(await ticketsRepository(db).holder(companyId, contactId, connectionId), 'An open ticket already exists for this contact');
 }
 

@@ -121,12 +121,53 @@ describe('tickets.api.send', () => {
     expect(logs.map((l) => l.type)).toEqual(['create', 'open', 'closed']);
   });
 
+  it('a close the company refuses (required tag missing) leaves the ticket open; the send stands', async () => {
+    h.settings.set(COMPANY, [{ key: 'requiredTag', value: 'enabled' }]);
+    try {
+      const answer = await send({ userId: attendant.id, closeTicket: true, closeOnlyOpened: true, body: 'Lembrete' });
+      const [ticket] = await q(`select status, user_id from tickets.tickets where id = $1`, answer.ticketId);
+      expect(ticket).toEqual({ status: 'open', user_id: attendant.id });
+      expect((await q(`select body from tickets.messages where ticket_id = $1`, answer.ticketId)).map((m) => m.body)).toEqual(['Lembrete']);
+    } finally {
+      h.settings.set(COMPANY, []);
+    }
+  });
+
   it('closeTicket without a user closes the waiting ticket', async () => {
     const answer = await send({ closeTicket: true });
     const [ticket] = await q(`select status, user_id from tickets.tickets where id = $1`, answer.ticketId);
     expect(ticket).toEqual({ status: 'closed', user_id: null });
     const next = await send({ number: (await q(`select number from tickets.contacts where id = $1`, answer.contactId))[0]!.number });
     expect(next.ticketId).not.toBe(answer.ticketId);
+  });
+
+  it('closeOnlyOpened (schedules, campaigns): a conversation already under way stays as it is; a ticket the send opened is closed', async () => {
+    const number = newNumber();
+    const held = await send({ number, userId: attendant.id, queueId });
+    const waiting = await send({ body: 'Olá' });
+    const again = await send({ number, body: 'Lembrete da consulta', closeTicket: true, closeOnlyOpened: true });
+    const toWaiting = await send({ number: (await q<{ number: string }>(`select number from tickets.contacts where id = $1`, waiting.contactId))[0]!.number, body: 'Promoção', closeTicket: true, closeOnlyOpened: true });
+    expect(again.ticketId).toBe(held.ticketId);
+    expect(toWaiting.ticketId).toBe(waiting.ticketId);
+    const kept = await q(`select id, status, user_id from tickets.tickets where id = any($1) order by id`, [held.ticketId, waiting.ticketId] as never);
+    expect(kept).toEqual([
+      { id: held.ticketId, status: 'open', user_id: attendant.id },
+      { id: waiting.ticketId, status: 'pending', user_id: null },
+    ]);
+    expect(await q(`select type from tickets.ticket_logs where ticket_id = $1 and type = 'closed'`, held.ticketId)).toEqual([]);
+    const fresh = await send({ body: 'Sua consulta é amanhã', closeTicket: true, closeOnlyOpened: true });
+    const [closed] = await q(`select status from tickets.tickets where id = $1`, fresh.ticketId);
+    expect(closed!.status).toBe('closed');
+  });
+
+  it('a contact the send creates gets the name given (a contact list item’s); an existing one keeps its own', async () => {
+    const number = newNumber();
+    const created = await send({ number, contactName: 'Fulano de Tal' });
+    const [contact] = await q(`select name from tickets.contacts where id = $1`, created.contactId);
+    expect(contact!.name).toBe('Fulano de Tal');
+    await send({ number, contactName: 'Outro Nome', body: 'De novo' });
+    const [kept] = await q(`select name from tickets.contacts where id = $1`, created.contactId);
+    expect(kept!.name).toBe('Fulano de Tal');
   });
 
   it('media become one message per file, the text as the first file caption, each sent to the connection', async () => {

@@ -30,20 +30,23 @@ const API_SESSION = 'messages-api';
 
 /**
  * tickets.api.send (the integrators' POST /api/messages/send, asked by channels once it checked the
- * connection's token and plan): the contact by number (created with the number as its name), its
- * ticket on that connection, the message(s) stored and sent as an attendant's are; closeTicket
- * resolves the ticket as the holder's resolve does.
+ * connection's token and plan): the contact by number (created with the number as its name, or the
+ * name given), its ticket on that connection, the message(s) stored and sent as an attendant's are;
+ * closeTicket resolves the ticket as the holder's resolve does (with closeOnlyOpened, only a ticket
+ * this send opened: schedules and campaigns).
  */
 export function createApiSend(deps: TicketsDeps) {
   const { unitOfWork } = deps;
   const desk = createTicketDesk(deps);
 
   /** The contact of this number in the company, created when new (concurrent creators meet on the unique index). */
-  const contactFor = async (tx: TicketsDb, emit: Emit, companyId: number, number: string, connection: ConnectionProjection): Promise<ContactRow> => {
+  const contactFor = async (tx: TicketsDb, emit: Emit, request: ApiSendRequest, connection: ConnectionProjection): Promise<ContactRow> => {
+    const { companyId, number } = request;
     const repo = inboundContactsRepository(tx);
     const found = await repo.find(companyId, number, null);
     if (found) return found;
-    const inserted = await repo.insertIfNew({ companyId, number, name: number, isGroup: false, channel: connection.channel, whatsappId: connection.id });
+    const name = request.contactName?.trim() || number;
+    const inserted = await repo.insertIfNew({ companyId, number, name, isGroup: false, channel: connection.channel, whatsappId: connection.id });
     if (inserted) {
       await emit('tickets.contact.created', companyId, { contact: toContact(inserted, { tags: [], connection: { id: connection.id, name: connection.name } }) });
       return inserted;
@@ -53,8 +56,15 @@ export function createApiSend(deps: TicketsDeps) {
     return winner;
   };
 
-  /** The contact's active ticket on the connection (a waiting one taken by the given user), else a new one. */
-  const ticketFor = async (tx: TicketsDb, emit: Emit, request: ApiSendRequest, contact: ContactRow, connection: ConnectionProjection, user: User | null): Promise<TicketRow> => {
+  /** The contact's active ticket on the connection (a waiting one taken by the given user), else a new one (`opened`). */
+  const ticketFor = async (
+    tx: TicketsDb,
+    emit: Emit,
+    request: ApiSendRequest,
+    contact: ContactRow,
+    connection: ConnectionProjection,
+    user: User | null,
+  ): Promise<{ ticket: TicketRow; opened: boolean }> => {
     const { companyId } = request;
     const repo = ticketsRepository(tx);
     const logs = logsRepository(tx);
@@ -71,7 +81,7 @@ export function createApiSend(deps: TicketsDeps) {
           ...(status === 'pending' ? [] : [{ type: 'open' as const, userId: user?.id ?? null, queueId: inserted.queueId }]),
         ]);
         await announceTicket(tx, emit, inserted, 'new');
-        return inserted;
+        return { ticket: inserted, opened: true };
       }
       // Another writer opened one meanwhile: send on theirs.
       active = await repo.findActive(companyId, contact.id, connection.id, { lock: true });
@@ -82,9 +92,9 @@ export function createApiSend(deps: TicketsDeps) {
       const opened = await repo.update(companyId, active.id, { status: contact.isGroup ? 'group' : 'open', userId: user.id, queueId, isBot: false });
       await logs.add(companyId, active.id, [{ type: 'open', userId: user.id, queueId }]);
       await announceTicket(tx, emit, opened, scopeOf(active));
-      return opened;
+      return { ticket: opened, opened: false };
     }
-    return active;
+    return { ticket: active, opened: false };
   };
 
   /** A waiting ticket nobody holds is closed as it is (no attendant to say goodbye for). */
@@ -118,8 +128,9 @@ export function createApiSend(deps: TicketsDeps) {
           throw invalid('queueId', 'must be a queue of the company');
         }
         if (user) await projectionsRepository(tx).ensureUser(user);
-        const contact = await contactFor(tx, emit, companyId, request.number, connection);
-        let ticket = await ticketFor(tx, emit, request, contact, connection, user);
+        const contact = await contactFor(tx, emit, request, connection);
+        const found = await ticketFor(tx, emit, request, contact, connection, user);
+        let ticket = found.ticket;
         await messagesRepository(tx).lockConversation(ticket.id);
         const body = signedBody(request.body, user, request.sendSignature);
         const messageIds: number[] = [];
@@ -135,17 +146,23 @@ export function createApiSend(deps: TicketsDeps) {
             messageIds.push(posted.row.id);
           }
         }
-        if (request.closeTicket && ticket.userId === null) ticket = await closeUnheld(tx, emit, ticket);
-        return { ticket, contactId: contact.id, messageIds };
+        const closes = request.closeTicket && (found.opened || !request.closeOnlyOpened);
+        if (closes && ticket.userId === null) ticket = await closeUnheld(tx, emit, ticket);
+        return { ticket, closes, contactId: contact.id, messageIds };
       });
 
       const { ticket } = sent;
-      if (request.closeTicket && ticket.userId !== null && ticket.status !== 'closed') {
+      if (sent.closes && ticket.userId !== null && ticket.status !== 'closed') {
         // The holder resolves it, so farewell, rating request, required tag and logs are those of the inbox's resolve.
         const holder = ticket.userId === user?.id ? user : await deps.users.get(ticket.userId).catch(() => null);
         if (holder && holder.companyId === companyId) {
           const auth: AuthUser = { userId: holder.id, companyId, profile: holder.profile, super: false, sessionId: API_SESSION };
-          await desk.update(auth, ticket.id, { status: 'closed' });
+          // The message went out: a close the company's rules refuse (a required tag missing) leaves the ticket
+          // open and the send stands, so a schedule is not marked failed and sent again.
+          await desk.update(auth, ticket.id, { status: 'closed' }).catch((err: unknown) => {
+            if (!(err instanceof AppError)) throw err;
+            deps.ctx.logger.warn({ err, companyId, ticketId: ticket.id }, 'sent; the ticket stays open (its close was refused)');
+          });
         } else {
           await unitOfWork(async (tx, emit) => {
             const current = await ticketsRepository(tx).findById(companyId, ticket.id, { lock: true });

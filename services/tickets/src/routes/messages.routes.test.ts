@@ -357,6 +357,50 @@ describe('POST /api/message/forward', () => {
   });
 });
 
+describe('POST /api/message/forward into a conversation under way', () => {
+  it("refuses a contact's ticket the caller may not see (409 naming the holder) or that is waiting (400), writing nothing", async () => {
+    const source = await ticketIn();
+    const sent = await api('ana', 'POST', `/api/messages/${source.id}`, { body: 'encaminhe' });
+    // Another attendant's open conversation: Ana (no allUserChat) does not see it.
+    const held = await ticketIn({ userId: 12 });
+    const refused = await api('ana', 'POST', '/api/message/forward', { messageId: sent.body.message.id, contactId: held.contactId });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: held.id, user: { name: 'Bia' } });
+    expect(refused.body).not.toHaveProperty('ticket');
+    const waiting = await ticketIn({ status: 'pending', userId: null });
+    const pending = await api('ana', 'POST', '/api/message/forward', { messageId: sent.body.message.id, contactId: waiting.contactId });
+    expect(pending.status).toBe(400);
+    expect(pending.body.error).toBe('ERR_CREATING_MESSAGE');
+    expect(await sqlq(`select id from tickets.messages where ticket_id = any($1)`, [held.id, waiting.id])).toEqual([]);
+  });
+});
+
+describe('edit and react: what WhatsApp allows', () => {
+  it('a contact card cannot be edited (400 ERR_EDITING_WAPP_MSG), a text can', async () => {
+    const t = await ticketIn();
+    const card = await api('ana', 'POST', `/api/messages/${t.id}`, { body: '', vCard: { name: 'Fulano', number: '5511912345678' } });
+    expect(card.body.message.mediaType).toBe('contactMessage');
+    const refused = await api('ana', 'POST', `/api/messages/edit/${card.body.message.id}`, { body: 'outro texto' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('ERR_EDITING_WAPP_MSG');
+    const [row] = await sqlq<{ body: string }>(`select body from tickets.messages where id = $1`, card.body.message.id);
+    expect(row!.body).toContain('BEGIN:VCARD');
+  });
+
+  it('a reaction is one emoji (skin tones, flags and joined emojis included), not a word or several', async () => {
+    const t = await ticketIn();
+    const message = (await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'reaja' })).body.message;
+    for (const emoji of ['👍🏽', '🇧🇷', '👨‍👩‍👧', '❤️', '1️⃣']) {
+      expect((await api('ana', 'POST', `/api/messages/react/${message.id}`, { reaction: emoji })).status, emoji).toBe(200);
+    }
+    for (const text of ['hello', '👍👍', 'ok 👍']) {
+      const res = await api('ana', 'POST', `/api/messages/react/${message.id}`, { reaction: text });
+      expect(res.status, text).toBe(400);
+      expect(res.body.fields, text).toEqual([{ field: 'reaction', message: 'must be one emoji' }]);
+    }
+  });
+});
+
 describe('tickets without connection', () => {
   it('keep their messages (ack 0) until a connection is CONNECTED, then attach to it and send them in order', async () => {
     const companyId = 9;
