@@ -54,6 +54,15 @@ async function assertCompanyOpen(companies: Directory<number, CompanyWithPlan | 
   if (entry.company.status === false && !auth.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
 }
 
+/** A company whose plan lacks `flag` is refused (for a use case that needs the flag only for some of its input). */
+export async function assertPlanFlag(companies: Directory<number, CompanyWithPlan | null>, companyId: number, flag: PlanFlag): Promise<void> {
+  const entry = await companies.get(companyId);
+  if (!entry?.plan?.[flag]) {
+    // The catalogue's one code for a missing plan or super flag (spec 001 §8); `feature` says which flag.
+    throw new AppError('ERR_NO_PERMISSION', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.', { extra: { feature: flag } });
+  }
+}
+
 export type GuardDeps = {
   verify: TokenVerifier;
   /** Needed for plan-flag guards; when given, every authenticated call is refused for a deleted or inactive company. */
@@ -88,11 +97,7 @@ export function createGuards(deps: GuardDeps) {
   const plan = (flag: PlanFlag): Hook =>
     asGuard(async (request) => {
       if (!deps.companies) throw new Error('plan guard needs the company directory');
-      const entry = await deps.companies.get(request.auth.companyId);
-      if (!entry?.plan?.[flag]) {
-        // The catalogue's one code for a missing plan or super flag (spec 001 §8); `feature` says which flag.
-        throw new AppError('ERR_NO_PERMISSION', 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.', { extra: { feature: flag } });
-      }
+      await assertPlanFlag(deps.companies, request.auth.companyId, flag);
     });
   return {
     authenticated: [authenticated],

@@ -114,6 +114,10 @@ export function queuesRepository(db: TicketsDb) {
     forgetTargetQueue: async (companyId: number, queueId: number): Promise<void> => {
       await db.update(chatbots).set({ optQueueId: null, updatedAt: new Date() }).where(and(eq(chatbots.companyId, companyId), eq(chatbots.optQueueId, queueId)));
     },
+    /** Options that hand contacts to `userId` forget them (the user was deleted). */
+    forgetTargetUser: async (companyId: number, userId: number): Promise<void> => {
+      await db.update(chatbots).set({ optUserId: null, updatedAt: new Date() }).where(and(eq(chatbots.companyId, companyId), eq(chatbots.optUserId, userId)));
+    },
     /** Tickets of a queue being deleted lose it; returns those not closed (before and after), for announcing. */
     releaseTickets: async (companyId: number, queueId: number): Promise<{ before: TicketRow[]; after: TicketRow[] }> => {
       const before = await db

@@ -3,6 +3,7 @@ import {
   AppError,
   TAG_LINKS_MAX,
   TAGS_PAGE_SIZE,
+  assertPlanFlag,
   companyScope,
   validationError,
   type AuthUser,
@@ -151,6 +152,7 @@ export function createTagsDesk(deps: TicketsDeps) {
     async create(auth: AuthUser, body: CreateTagBody): Promise<Tag> {
       assertCanCreateTag(auth, body.kanban);
       const companyId = companyScope(auth, body.companyId);
+      if (body.kanban === 1) await assertPlanFlag(deps.ctx.companies, companyId, 'useKanban');
       await checkUser(companyId, body.userId);
       return guarded(() =>
         unitOfWork(async (tx, emit) => {
@@ -166,6 +168,7 @@ export function createTagsDesk(deps: TicketsDeps) {
     },
 
     async update(auth: AuthUser, id: number, body: UpdateTagBody): Promise<Tag> {
+      if (body.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
       await checkUser(auth.companyId, body.userId);
       return guarded(() =>
         unitOfWork(async (tx, emit) => {

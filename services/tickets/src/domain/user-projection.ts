@@ -2,6 +2,7 @@ import type { Emit, User } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import { logsRepository } from '../db/logs.repository.js';
 import { projectionsRepository } from '../db/projections.repository.js';
+import { queuesRepository } from '../db/queues.repository.js';
 import { ticketsRepository } from '../db/tickets.repository.js';
 import { announceTicket, scopeOf } from './outbound.js';
 
@@ -20,6 +21,8 @@ export async function userDeleted(tx: TicketsDb, emit: Emit, companyId: number |
   const known = companyId ?? (await projections.findUserAnyCompany(userId))?.companyId ?? null;
   await projections.removeUser(userId);
   if (known === null) return 0;
+  // Chatbot options handing contacts to them forget them, so the queue's menu saves again as it is.
+  await queuesRepository(tx).forgetTargetUser(known, userId);
   const repo = ticketsRepository(tx);
   const handled = await repo.activeOfUser(known, userId);
   for (const row of handled) {

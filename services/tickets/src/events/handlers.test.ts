@@ -336,6 +336,17 @@ describe('auth.user.* projection', () => {
     const event = h.published.slice(before).find((e) => e.type === 'tickets.ticket.updated') as Envelope<any>;
     expect(event.data.previous).toMatchObject({ status: 'open', userId: 501 });
   });
+
+  it('a deleted user leaves the chatbot options that handed contacts to them (the menu saves again as it is)', async () => {
+    const queueId = await h.insertQueue(COMPANY, 'Atendimento humano');
+    const [option] = await q<{ id: number }>(
+      `insert into tickets.chatbots (company_id, queue_id, name, queue_type, opt_user_id) values ($1, $2, 'Falar com a Carla', 'attendent', 502), ($1, $2, 'Falar com outro', 'attendent', 503) returning id`,
+      COMPANY, queueId,
+    );
+    await h.publish('auth.user.deleted', COMPANY, { userId: 502 });
+    const options = await q<{ id: number; opt_user_id: number | null }>(`select id, opt_user_id from tickets.chatbots where queue_id = $1 order by id`, queueId);
+    expect(options).toEqual([{ id: option!.id, opt_user_id: null }, { id: option!.id + 1, opt_user_id: 503 }]);
+  });
 });
 
 describe('raw statements of the hot paths', () => {

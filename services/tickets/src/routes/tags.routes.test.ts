@@ -6,6 +6,7 @@ import { startHarness, type Harness } from '../testing/harness.js';
 let h: Harness;
 const C1 = 1;
 const C2 = 2;
+const C3 = 3;
 const tokens: Record<string, string> = {};
 
 const api = async <T = any>(who: string, method: string, url: string, body?: unknown) => {
@@ -34,6 +35,10 @@ beforeAll(async () => {
   define('ana', { id: 11, companyId: C1 });
   define('admin2', { id: 2, companyId: C2, profile: 'admin' });
   define('root', { id: 3, companyId: C1, profile: 'admin', super: true });
+  define('admin3', { id: 4, companyId: C3, profile: 'admin' });
+  h.plans.set(C1, { useKanban: true });
+  h.plans.set(C2, { useKanban: true });
+  h.plans.set(C3, { useKanban: false });
 });
 afterAll(async () => h?.stop());
 beforeEach(() => h.settings.clear());
@@ -54,6 +59,17 @@ describe('POST /api/tags', () => {
     expect(refused.body.error).toBe('ERR_NO_PERMISSION');
     const lane = await newTag('admin', { kanban: 1, color: '#112233', timeLane: 24, greetingMessageLane: 'Olá' });
     expect(lane).toMatchObject({ kanban: 1, color: '#112233', timeLane: 24, greetingMessageLane: 'Olá' });
+  });
+
+  it('kanban lanes need the plan flag useKanban (403 naming it); plain tags do not', async () => {
+    const refused = await api('admin3', 'POST', '/api/tags', { name: 'Lane sem plano', kanban: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' });
+    const plain = await api('admin3', 'POST', '/api/tags', { name: 'Etiqueta comum' });
+    expect(plain.status).toBe(201);
+    const promoted = await api('admin3', 'PUT', `/api/tags/${plain.body.id}`, { kanban: 1 });
+    expect(promoted.status).toBe(403);
+    expect((await api('admin3', 'GET', `/api/tags/${plain.body.id}`)).body.kanban).toBe(0);
   });
 
   it('validates with the spec messages, naming the field', async () => {
