@@ -40,6 +40,14 @@ export function campaignsRepository(db: CampaignsDb) {
           .returning()
       )[0];
     },
+    /** Campaigns of a contact list that is being deleted lose it (as ON DELETE SET NULL); answers the rows changed. */
+    async detachContactList(companyId: number, contactListId: number): Promise<CampaignRow[]> {
+      return db
+        .update(campaigns)
+        .set({ contactListId: null, updatedAt: new Date() })
+        .where(and(eq(campaigns.companyId, companyId), eq(campaigns.contactListId, contactListId)))
+        .returning();
+    },
     async remove(companyId: number, id: number): Promise<CampaignRow | undefined> {
       return (
         await db

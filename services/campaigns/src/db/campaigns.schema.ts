@@ -1,4 +1,5 @@
 import { boolean, index, integer, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { contactLists } from './contact-lists.schema.js';
 import { campaignsSchema } from './pg-schema.js';
 
 /** A bulk send to a contact list (spec 002 §3 "Campaign"). */
@@ -22,7 +23,8 @@ export const campaigns = campaignsSchema.table(
     confirmation: boolean('confirmation').notNull().default(false),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    contactListId: integer('contact_list_id'),
+    /** Cleared when the list is deleted (the dialog could not be saved with a list that is gone). */
+    contactListId: integer('contact_list_id').references(() => contactLists.id, { onDelete: 'set null' }),
     /** A tickets' tag (kept for the dialog; recipients come from the contact list). */
     tagListId: integer('tag_list_id'),
     whatsappId: integer('whatsapp_id').notNull(),

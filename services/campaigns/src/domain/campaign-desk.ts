@@ -55,12 +55,15 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
     if (tagListId !== null && !(await ask(ctx.bus, 'tickets.contacts.tagged', { companyId, tagId: tagListId }))) {
       throw validationError('tagListId', 'must be a tag of the company');
     }
-    const userId = body.userId ?? null;
+    // Spec 002 §5: "User and queue are disabled when openTicket is disabled": then none is kept (nor checked).
+    const openTicket = body.openTicket ?? 'disabled';
+    const opens = openTicket === 'enabled';
+    const userId = opens ? (body.userId ?? null) : null;
     if (userId !== null) {
       const user = await deps.users.get(userId).catch(() => null);
       if (!user || user.companyId !== companyId) throw validationError('userId', 'must be a user of the company');
     }
-    const queueId = body.queueId ?? null;
+    const queueId = opens ? (body.queueId ?? null) : null;
     if (queueId !== null && !(await isCompanyQueue(ctx.bus, tx, companyId, queueId))) throw validationError('queueId', 'must be a queue of the company');
     // A zone-less 'YYYY-MM-DD HH:mm:ss' is the companies' wall clock (TICKETS_TIME_ZONE).
     const scheduledAt = body.scheduledAt ? parseCompanyDateTime(body.scheduledAt, deps.config.TICKETS_TIME_ZONE) : null;
@@ -83,7 +86,7 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       tagListId,
       whatsappId,
       statusTicket: body.statusTicket ?? 'closed',
-      openTicket: body.openTicket ?? 'disabled',
+      openTicket,
       userId,
       // The queue comes with the user (the spec requires one when a user is chosen).
       queueId,

@@ -70,10 +70,14 @@ function sendRequest(campaign: CampaignRow, shipment: ShippingRow, kind: Job['ki
     connectionId: campaign.whatsappId,
     number: shipment.number,
     body: kind === 'confirmation' ? shipment.confirmationMessage : shipment.message,
-    userId: campaign.userId,
-    queueId: campaign.queueId,
+    // User and queue only count when the campaign opens tickets (spec 002 §5).
+    userId: campaign.openTicket === 'enabled' ? campaign.userId : null,
+    queueId: campaign.openTicket === 'enabled' ? campaign.queueId : null,
     sendSignature: false,
     closeTicket: campaign.openTicket === 'disabled' || campaign.statusTicket === 'closed',
+    // A conversation already under way with the contact is never ended by a campaign; a new contact gets the list's name.
+    closeOnlyOpened: true,
+    contactName: shipment.name || null,
     medias: withMedia
       ? [
           {

@@ -3,7 +3,7 @@ import {
   AppError,
   CONTACT_LISTS_PAGE_SIZE,
   CONTACT_LIST_ITEMS_PAGE_SIZE,
-  contactNumber,
+  contactListItemNumber,
   optionalEmail,
   readSpreadsheetRows,
   sizedText,
@@ -22,7 +22,9 @@ import {
   type UpdateContactListItemBody,
 } from '@atende/kit';
 import type { CampaignsDb, CampaignsDeps } from '../deps.js';
+import { campaignsRepository } from '../db/campaigns.repository.js';
 import { contactListsRepository, type ContactListItemRow, type ContactListRow, type ContactListWithCount } from '../db/contact-lists.repository.js';
+import { presentCampaign } from './campaign-presenters.js';
 
 // ---------- rules (pure) ----------
 
@@ -85,7 +87,7 @@ export function uploadColumns(first: string[]): UploadColumns {
   return { name: 0, number: 1, email: 2, headerRow: !/\d{8,}/.test((first[1] ?? '').replace(/\D/g, '')) };
 }
 
-const rowSchema = z.object({ name: sizedText(2, 50), number: contactNumber, email: optionalEmail });
+const rowSchema = z.object({ name: sizedText(2, 50), number: contactListItemNumber, email: optionalEmail });
 export type UploadCandidate = { row: number; name: string; number: string; email: string };
 
 const duplicatedMessage = 'Contato já existe';
@@ -176,6 +178,10 @@ export function createContactListsDesk(deps: CampaignsDeps) {
     async remove(auth: AuthUser, id: number): Promise<void> {
       await unitOfWork(async (tx, emit) => {
         await lockedList(tx, auth.companyId, id);
+        // Campaigns that named it keep no dangling id (their dialog could not be saved again with it).
+        for (const row of await campaignsRepository(tx).detachContactList(auth.companyId, id)) {
+          await emit('campaigns.campaign.updated', auth.companyId, { campaign: await presentCampaign(deps, tx, row) });
+        }
         await contactListsRepository(tx).remove(id);
         await emit('campaigns.contactList.deleted', auth.companyId, { contactListId: id });
       });

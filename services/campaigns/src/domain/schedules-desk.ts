@@ -18,7 +18,7 @@ import type { CampaignsDb, CampaignsDeps } from '../deps.js';
 import { defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type NewScheduleRow, type ScheduleRow } from '../db/schedules.repository.js';
 import { isCompanyConnection, isCompanyQueue } from './references.js';
-import { isLocked } from './schedules.js';
+import { firstSendAt, isLocked, timingAfterEdit } from './schedules.js';
 
 /** A file of a multipart upload. */
 export type UploadedFile = { data: Buffer; filename: string | null; mimetype: string | null };
@@ -131,7 +131,7 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
       if (body.whatsappId !== null) await checkConnection(auth.companyId, body.whatsappId);
       if (body.ticketUserId !== null) await checkUser(auth.companyId, body.ticketUserId);
       if (body.queueId !== null) await checkQueue(auth.companyId, body.queueId);
-      const sendAt = sendAtOf(body.sendAt);
+      const chosen = sendAtOf(body.sendAt);
       // Without a connection the company's default sends it (none yet: the dispatcher looks again when it is due).
       const whatsappId = body.whatsappId ?? (await defaultConnectionOf(db, auth.companyId))?.id ?? null;
       return unitOfWork(async (tx, emit) => {
@@ -145,8 +145,9 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           whatsappId,
           ticketUserId: body.ticketUserId,
           queueId: body.queueId,
-          sendAt,
-          anchorAt: sendAt,
+          // A weekend time goes to the business day tipoDias names (the list shows the real send); repetitions count from the time chosen.
+          sendAt: firstSendAt(chosen, body.tipoDias, deps.config.TICKETS_TIME_ZONE),
+          anchorAt: chosen,
           status: 'PENDENTE',
           openTicket: body.openTicket,
           statusTicket: body.statusTicket,
@@ -175,8 +176,21 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           ...(body.whatsappId !== undefined ? { whatsappId: body.whatsappId } : {}),
           ...(body.ticketUserId !== undefined ? { ticketUserId: body.ticketUserId } : {}),
           ...(body.queueId !== undefined ? { queueId: body.queueId } : {}),
-          // A new time restarts the repetition from it.
-          ...(sendAt !== undefined ? { sendAt, anchorAt: sendAt } : {}),
+          // A new time restarts the repetition from it; a new tipoDias moves the pending send.
+          ...(timingAfterEdit(
+            {
+              sendAt: row.sendAt,
+              anchorAt: row.anchorAt,
+              sentCount: row.sentCount,
+              intervalo: (body.intervalo ?? row.intervalo) as ScheduleInterval,
+              valorIntervalo: body.valorIntervalo ?? row.valorIntervalo,
+              enviarQuantasVezes: body.enviarQuantasVezes ?? row.enviarQuantasVezes,
+              tipoDias: row.tipoDias as ScheduleDayRule,
+            },
+            { sendAt, tipoDias: body.tipoDias },
+            new Date(),
+            deps.config.TICKETS_TIME_ZONE,
+          ) ?? {}),
           ...(body.openTicket !== undefined ? { openTicket: body.openTicket } : {}),
           ...(body.statusTicket !== undefined ? { statusTicket: body.statusTicket } : {}),
           ...(body.assinar !== undefined ? { assinar: body.assinar } : {}),

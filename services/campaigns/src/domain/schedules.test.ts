@@ -79,6 +79,49 @@ describe('nextSendAt', () => {
   });
 });
 
+describe('the first send (tipoDias applies to it as to the repetitions)', () => {
+  const firstSendAt = (chosen: Date, tipoDias: ScheduleDayRule) => rules.firstSendAt(chosen, tipoDias, ZONE);
+  const saturday = at(2026, 12, 5, 10);
+  const timing = (over: Partial<rules.ScheduleTiming> = {}): rules.ScheduleTiming => ({
+    anchorAt: saturday,
+    sendAt: at(2026, 12, 7, 10),
+    sentCount: 0,
+    intervalo: 1,
+    valorIntervalo: 0,
+    enviarQuantasVezes: 1,
+    tipoDias: 6,
+    ...over,
+  });
+
+  it('moves a Saturday first send to Monday with 6 and to Friday with 5, at the same hour; 4 keeps it', () => {
+    expect(firstSendAt(saturday, 6)).toEqual(at(2026, 12, 7, 10));
+    expect(firstSendAt(saturday, 5)).toEqual(at(2026, 12, 4, 10));
+    expect(firstSendAt(saturday, 4)).toEqual(saturday);
+    expect(firstSendAt(at(2026, 12, 2, 10), 6)).toEqual(at(2026, 12, 2, 10));
+  });
+
+  it('keeps the time chosen when an edit sends back the time shown', () => {
+    expect(rules.timingAfterEdit(timing(), { sendAt: at(2026, 12, 7, 10), tipoDias: 6 }, at(2026, 11, 1), ZONE)).toBeNull();
+    expect(rules.timingAfterEdit(timing(), {}, at(2026, 11, 1), ZONE)).toBeNull();
+  });
+
+  it('moves the pending first send from the time chosen when only tipoDias changes', () => {
+    expect(rules.timingAfterEdit(timing(), { sendAt: at(2026, 12, 7, 10), tipoDias: 5 }, at(2026, 11, 1), ZONE)).toEqual({ anchorAt: saturday, sendAt: at(2026, 12, 4, 10) });
+    expect(rules.timingAfterEdit(timing(), { tipoDias: 4 }, at(2026, 11, 1), ZONE)).toEqual({ anchorAt: saturday, sendAt: saturday });
+  });
+
+  it('starts over from a new time, moved by the rule', () => {
+    const sunday = at(2026, 12, 13, 9);
+    expect(rules.timingAfterEdit(timing(), { sendAt: sunday }, at(2026, 11, 1), ZONE)).toEqual({ anchorAt: sunday, sendAt: at(2026, 12, 14, 9) });
+  });
+
+  it('moves a pending repetition to its next occurrence under the new rule', () => {
+    // Weekly from Saturday 5 Dec, sent once (Monday 7); the next one, Saturday 12, went to Monday 14 with 6.
+    const weekly = timing({ intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 3, sentCount: 1, sendAt: at(2026, 12, 14, 10) });
+    expect(rules.timingAfterEdit(weekly, { tipoDias: 5 }, at(2026, 12, 8), ZONE)).toEqual({ anchorAt: saturday, sendAt: at(2026, 12, 11, 10) });
+  });
+});
+
 describe("the companies' wall clock", () => {
   it('reads the weekend where the company is: Friday 22:00 in São Paulo (Saturday 01:00 UTC) is not moved', () => {
     const fridayNight = new Date('2026-01-10T01:00:00Z');
@@ -108,8 +151,8 @@ describe('schedule rules', () => {
 
   it('gives the ticket to the chosen attendant and queue only when tickets are opened', () => {
     const base = { ticketUserId: 7, queueId: 3, assinar: true };
-    expect(sendOptions({ ...base, openTicket: 'enabled', statusTicket: 'open' })).toEqual({ userId: 7, queueId: 3, sendSignature: true, closeTicket: false });
-    expect(sendOptions({ ...base, openTicket: 'enabled', statusTicket: 'closed' })).toEqual({ userId: 7, queueId: 3, sendSignature: true, closeTicket: true });
-    expect(sendOptions({ ...base, openTicket: 'disabled', statusTicket: 'open' })).toEqual({ userId: null, queueId: null, sendSignature: true, closeTicket: true });
+    expect(sendOptions({ ...base, openTicket: 'enabled', statusTicket: 'open' })).toEqual({ userId: 7, queueId: 3, sendSignature: true, closeTicket: false, closeOnlyOpened: true });
+    expect(sendOptions({ ...base, openTicket: 'enabled', statusTicket: 'closed' })).toEqual({ userId: 7, queueId: 3, sendSignature: true, closeTicket: true, closeOnlyOpened: true });
+    expect(sendOptions({ ...base, openTicket: 'disabled', statusTicket: 'open' })).toEqual({ userId: null, queueId: null, sendSignature: true, closeTicket: true, closeOnlyOpened: true });
   });
 });

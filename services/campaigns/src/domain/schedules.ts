@@ -86,6 +86,33 @@ export function nextSendAt(repetition: Repetition, sentCount: number, after: Dat
   return null;
 }
 
+/** What a schedule's timing is made of: the time chosen (anchorAt), the next send (sendAt) and the repetition. */
+export type ScheduleTiming = Omit<Repetition, 'anchorAt'> & { anchorAt: Date; sendAt: Date; sentCount: number };
+
+/**
+ * The first send of a schedule: the time chosen, moved off a weekend day by tipoDias like every later send
+ * (spec 002 §3). It is what sendAt stores, so the list shows when the message really goes; anchorAt keeps the
+ * time chosen, from which the repetitions count.
+ */
+export const firstSendAt = (chosen: Date, tipoDias: ScheduleDayRule, timeZone: string): Date => shiftToBusinessDay(chosen, tipoDias, timeZone);
+
+/**
+ * sendAt and anchorAt after an edit, or null when they stay. A time other than the one shown (sendAt) starts
+ * the schedule over from it; the dialog sends back the time it shows, which keeps the time chosen first. A new
+ * tipoDias moves the pending send: the first one from the time chosen, a repetition to the next occurrence
+ * after `now`.
+ */
+export function timingAfterEdit(current: ScheduleTiming, edit: { sendAt?: Date; tipoDias?: ScheduleDayRule }, now: Date, timeZone: string): { sendAt: Date; anchorAt: Date } | null {
+  const tipoDias = edit.tipoDias ?? current.tipoDias;
+  if (edit.sendAt !== undefined && edit.sendAt.getTime() !== current.sendAt.getTime()) {
+    return { anchorAt: edit.sendAt, sendAt: firstSendAt(edit.sendAt, tipoDias, timeZone) };
+  }
+  if (tipoDias === current.tipoDias) return null;
+  if (current.sentCount === 0) return { anchorAt: current.anchorAt, sendAt: firstSendAt(current.anchorAt, tipoDias, timeZone) };
+  const next = nextSendAt({ ...current, tipoDias }, current.sentCount, now, timeZone);
+  return next ? { anchorAt: current.anchorAt, sendAt: next } : null;
+}
+
 /** What tickets is asked for a schedule: the ticket goes to the chosen attendant/queue unless tickets are not opened. */
 export function sendOptions(schedule: { openTicket: string; statusTicket: string; ticketUserId: number | null; queueId: number | null; assinar: boolean }) {
   const opens = schedule.openTicket === 'enabled';
@@ -94,5 +121,7 @@ export function sendOptions(schedule: { openTicket: string; statusTicket: string
     queueId: opens ? schedule.queueId : null,
     sendSignature: schedule.assinar,
     closeTicket: !opens || schedule.statusTicket === 'closed',
+    // A conversation already under way with the contact is never ended by a schedule.
+    closeOnlyOpened: true,
   };
 }

@@ -128,7 +128,7 @@ describe('campaign runner', () => {
       [numberOf(10, 1), `Olá Bia (${numberOf(10, 1)}, bia@x.io)`],
       [numberOf(10, 2), 'Oi Caio, use NATAL10'],
     ]);
-    expect(sentOn(10)[0]).toMatchObject({ companyId: C1, connectionId: 10, sendSignature: false, closeTicket: true, userId: null, medias: [] });
+    expect(sentOn(10)[0]).toMatchObject({ companyId: C1, connectionId: 10, sendSignature: false, closeTicket: true, closeOnlyOpened: true, contactName: 'Ana', userId: null, medias: [] });
 
     await runner.dispatch(plus(start, 1000));
     const done = await show(c.id);

@@ -60,7 +60,7 @@ describe('dispatchDueSchedules', () => {
     const s = await create({ assinar: true, ticketUserId: 12, queueId: 4, statusTicket: 'open' });
     expect(await dispatchDueSchedules(deps)).toBe(1);
     expect(sends).toEqual([
-      { companyId: C1, connectionId: CONN, number: '5511999990001', body: 'Sua consulta é amanhã às 10h', userId: 12, queueId: 4, sendSignature: true, closeTicket: false, medias: [] },
+      { companyId: C1, connectionId: CONN, number: '5511999990001', body: 'Sua consulta é amanhã às 10h', userId: 12, queueId: 4, sendSignature: true, closeTicket: false, closeOnlyOpened: true, medias: [] },
     ]);
     const after = await row(s.id);
     expect(after).toMatchObject({ status: 'ENVIADA', sent_count: 1, error: null, claimed_at: null });
@@ -132,6 +132,29 @@ describe('dispatchDueSchedules', () => {
     await dispatchDueSchedules(deps);
     expect(sends).toHaveLength(0);
     expect(await row(s.id)).toMatchObject({ status: 'ERRO', claimed_at: null });
+  });
+
+  it('sends a Saturday schedule with tipoDias 6 on Monday, not on the Saturday (spec 002 §3)', async () => {
+    // Saturday 5 January 2030, 10:00 in São Paulo (13:00 UTC).
+    const s = await create({ sendAt: '2030-01-05 10:00:00', tipoDias: 6 });
+    expect(await dispatchDueSchedules(deps, new Date('2030-01-05T15:00:00Z'))).toBe(0);
+    expect(await dispatchDueSchedules(deps, new Date('2030-01-06T15:00:00Z'))).toBe(0);
+    expect(sends).toHaveLength(0);
+    expect(await dispatchDueSchedules(deps, new Date('2030-01-07T13:00:01Z'))).toBe(1);
+    expect(await row(s.id)).toMatchObject({ status: 'ENVIADA', sent_count: 1 });
+  });
+
+  it('holds a weekend send saved unmoved (before the rule applied to the first send) until its business day', async () => {
+    const s = await create({ sendAt: '2030-01-05 10:00:00', tipoDias: 6 });
+    await h.sql`update campaigns.schedules set send_at = anchor_at where id = ${s.id}`;
+    expect(await dispatchDueSchedules(deps, new Date('2030-01-05T15:00:00Z'))).toBe(0);
+    expect(sends).toHaveLength(0);
+    const held = await row(s.id);
+    expect(held).toMatchObject({ status: 'PENDENTE', claimed_at: null, sent_count: 0 });
+    expect(new Date(held.send_at).toISOString()).toBe('2030-01-07T13:00:00.000Z');
+    await h.flush();
+    expect(h.events('campaigns.schedule.updated').at(-1)!.data.schedule).toMatchObject({ id: s.id, sendAt: '2030-01-07T13:00:00.000Z' });
+    expect(await dispatchDueSchedules(deps, new Date('2030-01-07T13:00:01Z'))).toBe(1);
   });
 
   it('repeats a schedule on its interval until enviarQuantasVezes, then marks it ENVIADA', async () => {

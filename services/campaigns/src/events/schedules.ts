@@ -3,7 +3,7 @@ import type { CampaignsDeps, Worker } from '../deps.js';
 import { defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type ScheduleRow } from '../db/schedules.repository.js';
 import { createSchedulesDesk } from '../domain/schedules-desk.js';
-import { nextSendAt, sendOptions } from '../domain/schedules.js';
+import { nextSendAt, sendOptions, shiftToBusinessDay } from '../domain/schedules.js';
 
 /** Schedules claimed per pass (the rest waits for the next pass). */
 const BATCH = 20;
@@ -51,6 +51,15 @@ export async function dispatchDueSchedules(deps: CampaignsDeps, now: Date = new 
   const claimed = await db.transaction((tx) => schedulesRepository(tx).claimDue(now, BATCH));
   let sent = 0;
   for (const row of claimed) {
+    // Saved before the first send followed tipoDias (it is stored moved now): a weekend send waits for its business day.
+    const businessDay = shiftToBusinessDay(row.sendAt, row.tipoDias as ScheduleDayRule, deps.config.TICKETS_TIME_ZONE);
+    if (businessDay.getTime() > row.sendAt.getTime()) {
+      await unitOfWork(async (tx, emit) => {
+        const updated = await schedulesRepository(tx).update(row.id, { sendAt: businessDay, claimedAt: null });
+        await emit('campaigns.schedule.updated', row.companyId, { schedule: desk.present(updated) });
+      });
+      continue;
+    }
     let failure: string | null = null;
     try {
       // Saved without a connection (the company had none then): the default one now.

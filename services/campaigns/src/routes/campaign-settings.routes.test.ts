@@ -53,10 +53,10 @@ describe('campaign settings', () => {
     });
     expect(saved.status).toBe(200);
     expect(asObject(saved.body)).toEqual({ ...defaults, messageInterval: 30, sabado: true, startHour: '08:30', variables: [{ key: 'empresa', value: 'Atende' }] });
-    const bare = await api('admin', 'POST', '/api/campaign-settings', { greaterInterval: '90', domingo: 'true', endHour: '20:00' });
+    const bare = await api('admin', 'POST', '/api/campaign-settings', { greaterInterval: '100', domingo: 'true', endHour: '20:00' });
     expect(bare.status).toBe(200);
     const now = asObject((await api('admin', 'GET', '/api/campaign-settings')).body);
-    expect(now).toEqual({ ...defaults, messageInterval: 30, greaterInterval: 90, sabado: true, domingo: true, startHour: '08:30', endHour: '20:00', variables: [{ key: 'empresa', value: 'Atende' }] });
+    expect(now).toEqual({ ...defaults, messageInterval: 30, greaterInterval: 100, sabado: true, domingo: true, startHour: '08:30', endHour: '20:00', variables: [{ key: 'empresa', value: 'Atende' }] });
     expect(asObject((await api('admin2', 'GET', '/api/campaign-settings')).body)).toEqual(defaults);
     // What the campaign runner reads.
     expect(await campaignSettingsOf(drizzle(h.sql, { schema }), C1)).toEqual(now);
@@ -72,6 +72,42 @@ describe('campaign settings', () => {
     expect(dup.body.fields[0].field).toBe('variables');
     expect((await api('admin2', 'POST', '/api/campaign-settings', { variables: [{ key: '', value: '1' }] })).body.fields[0].field).toBe('variables.0.key');
     expect(asObject((await api('admin2', 'GET', '/api/campaign-settings')).body)).toEqual(defaults);
+  });
+
+  it('keeps a key sent empty (null or "") and refuses what is no number, instead of saving 0 (no pause)', async () => {
+    const kept = await api('admin2', 'POST', '/api/campaign-settings', { messageInterval: null, greaterInterval: '', settings: { longerIntervalAfter: null, sabado: null, startHour: '' } });
+    expect(kept.status).toBe(200);
+    expect(asObject(kept.body)).toEqual(defaults);
+    for (const body of [{ longerIntervalAfter: [] }, { messageInterval: true }, { settings: { greaterInterval: {} } }]) {
+      const bad = await api('admin2', 'POST', '/api/campaign-settings', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.fields[0].message).toBe('must be a number');
+    }
+    expect(asObject((await api('admin2', 'GET', '/api/campaign-settings')).body)).toEqual(defaults);
+  });
+
+  it("takes the intervals among the screen's choices (spec 002 §9), naming each value outside them", async () => {
+    const bad = await api('admin2', 'POST', '/api/campaign-settings', { messageInterval: 7, settings: { greaterInterval: 25, longerIntervalAfter: 70 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('ERR_VALIDATION');
+    expect(bad.body.fields).toEqual([
+      { field: 'messageInterval', message: 'must be one of 0, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120' },
+      { field: 'settings.longerIntervalAfter', message: 'must be one of 0, 5, 10, 15, 20, 30, 40, 50, 60' },
+      { field: 'settings.greaterInterval', message: 'must be one of 0, 40, 60, 80, 100, 120, 140, 160, 180, 200' },
+    ]);
+    expect(asObject((await api('admin2', 'GET', '/api/campaign-settings')).body)).toEqual(defaults);
+    const ok = await api('admin2', 'POST', '/api/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 50, greaterInterval: 200 } });
+    expect(asObject(ok.body)).toMatchObject({ messageInterval: 0, longerIntervalAfter: 50, greaterInterval: 200 });
+    await api('admin2', 'POST', '/api/campaign-settings', { settings: defaults });
+  });
+
+  it('saves the form again with a value stored outside the choices before they were checked', async () => {
+    await h.sql`insert into campaigns.campaign_settings (company_id, key, value) values (${C2}, 'greaterInterval', '90'::jsonb)
+      on conflict (company_id, key) do update set value = excluded.value`;
+    const saved = await api('admin2', 'POST', '/api/campaign-settings', { settings: { ...defaults, greaterInterval: 90, sabado: true } });
+    expect(saved.status).toBe(200);
+    expect(asObject(saved.body)).toEqual({ ...defaults, greaterInterval: 90, sabado: true });
+    await api('admin2', 'POST', '/api/campaign-settings', { settings: defaults });
   });
 
   it('is for admins of a plan with campaigns', async () => {

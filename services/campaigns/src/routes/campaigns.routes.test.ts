@@ -191,13 +191,61 @@ describe('validation', () => {
     expect(res.body.fields[0].field).toBe('scheduledAt');
   });
 
+  it('rejects an impossible date written with a zone too, with the same message (not rolled over to March)', async () => {
+    for (const scheduledAt of ['2027-02-30T10:00:00Z', '2027-02-30 10:00:00', '2027-04-31T10:00:00-03:00']) {
+      const res = await api('admin', 'POST', '/api/campaigns', { name: 'Feb 30', whatsappId: 10, scheduledAt });
+      expect(res.status, scheduledAt).toBe(400);
+      expect(res.body.fields, scheduledAt).toEqual([{ field: 'scheduledAt', message: 'must be YYYY-MM-DD HH:mm:ss' }]);
+    }
+  });
+
+  it('takes ids as numbers (or numeric text), never true or [] read as 1 or 0', async () => {
+    for (const contactListId of [true, [], {}]) {
+      const res = await api('admin', 'POST', '/api/campaigns', { name: 'fuzz', whatsappId: 10, contactListId });
+      expect(res.status, JSON.stringify(contactListId)).toBe(400);
+      expect(res.body.fields).toEqual([{ field: 'contactListId', message: 'must be a number' }]);
+    }
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'fuzz', whatsappId: true })).body.fields).toEqual([{ field: 'whatsappId', message: 'must be a number' }]);
+    expect((await create({ contactListId: String(list1), whatsappId: '10' })).contactListId).toBe(list1);
+  });
+
+  it('keeps no user and no queue while openTicket is disabled (spec 002 §5: they are disabled then)', async () => {
+    const disabled = await create({ userId: 12, queueId: 5, openTicket: 'disabled' });
+    expect(disabled).toMatchObject({ openTicket: 'disabled', userId: null, user: null, queueId: null, queue: null });
+    // Left out, openTicket is disabled (the default): a user without a queue is no error then.
+    expect(await create({ userId: 12 })).toMatchObject({ openTicket: 'disabled', userId: null, queueId: null });
+    const enabled = await create({ userId: 12, queueId: 5, openTicket: 'enabled' });
+    expect(enabled).toMatchObject({ userId: 12, queueId: 5 });
+    const saved = await api('admin', 'PUT', `/api/campaigns/${enabled.id}`, { name: 'Black Friday', whatsappId: 10, userId: 12, queueId: 5, openTicket: 'disabled' });
+    expect(saved.body).toMatchObject({ openTicket: 'disabled', userId: null, queueId: null });
+    expect((await api('admin', 'GET', `/api/campaigns/${enabled.id}`)).body).toMatchObject({ userId: null, queueId: null });
+  });
+
+  it('deleting a contact list clears it from the campaigns that named it, so their dialog saves again', async () => {
+    const temp = await api('admin', 'POST', '/api/contact-lists', { name: 'Temp list' });
+    const c = await create({ name: 'Uses temp', contactListId: temp.body.id, message1: 'oi' });
+    const other = await create({ name: 'Other list' });
+    expect((await api('admin', 'DELETE', `/api/contact-lists/${temp.body.id}`)).status).toBe(200);
+    const shown = await api('admin', 'GET', `/api/campaigns/${c.id}`);
+    expect(shown.body).toMatchObject({ contactListId: null, contactList: null });
+    expect(h.events('campaigns.campaign.updated').some((e) => e.data.campaign.id === c.id && e.data.campaign.contactListId === null)).toBe(true);
+    expect((await api('admin', 'GET', `/api/campaigns/${other.id}`)).body.contactListId).toBe(list1);
+    const saved = await api('admin', 'PUT', `/api/campaigns/${c.id}`, { name: 'Uses temp', whatsappId: 10, contactListId: shown.body.contactListId, message1: 'oi' });
+    expect(saved.status).toBe(200);
+    // The database keeps no dangling id either (a list removed by any other path).
+    const temp2 = await api('admin', 'POST', '/api/contact-lists', { name: 'Temp 2' });
+    const c2 = await create({ name: 'Uses temp 2', contactListId: temp2.body.id });
+    await h.sql`delete from campaigns.contact_lists where id = ${temp2.body.id}`;
+    expect((await api('admin', 'GET', `/api/campaigns/${c2.id}`)).body.contactListId).toBeNull();
+  });
+
   it("refuses another company's connection, contact list and user", async () => {
     const connection = await api('admin', 'POST', '/api/campaigns', { name: 'Conexão alheia', whatsappId: 20 });
     expect(connection.status).toBe(400);
     expect(connection.body.fields[0].field).toBe('whatsappId');
     const contactList = await api('admin', 'POST', '/api/campaigns', { name: 'Lista alheia', whatsappId: 10, contactListId: list2 });
     expect(contactList.body.fields[0].field).toBe('contactListId');
-    const user = await api('admin', 'POST', '/api/campaigns', { name: 'Usuário alheio', whatsappId: 10, userId: 22, queueId: 1 });
+    const user = await api('admin', 'POST', '/api/campaigns', { name: 'Usuário alheio', whatsappId: 10, userId: 22, queueId: 1, openTicket: 'enabled' });
     expect(user.body.fields[0].field).toBe('userId');
   });
 
@@ -225,7 +273,7 @@ describe('validation', () => {
     expect((await api('admin', 'POST', '/api/campaigns', { name: 'Conexão nova alheia', whatsappId: 31 })).body.fields).toEqual([
       { field: 'whatsappId', message: 'must be a connection of the company' },
     ]);
-    expect((await api('admin', 'POST', '/api/campaigns', { name: 'Fila nova alheia', whatsappId: 10, userId: 12, queueId: 8 })).body.fields).toEqual([
+    expect((await api('admin', 'POST', '/api/campaigns', { name: 'Fila nova alheia', whatsappId: 10, userId: 12, queueId: 8, openTicket: 'enabled' })).body.fields).toEqual([
       { field: 'queueId', message: 'must be a queue of the company' },
     ]);
   });

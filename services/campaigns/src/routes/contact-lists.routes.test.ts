@@ -157,6 +157,22 @@ describe('contact list items', () => {
     expect((await api('admin', 'PUT', `/api/contact-list-items/${item.id}`, { email: 'x@' })).body.fields).toEqual([{ field: 'email', message: 'Invalid email' }]);
   });
 
+  it('takes only a phone number: digits once spaces, +, -, parentheses and dots are dropped (spec 002 §5)', async () => {
+    const list = await createList('admin', 'Só dígitos');
+    const letters = await api('admin', 'POST', '/api/contact-list-items', { contactListId: list.id, name: 'Okay', number: 'abcdefghij' });
+    expect(letters.status).toBe(400);
+    expect(letters.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'number', message: 'must be a phone number (digits only)' }] });
+    expect((await api('admin', 'POST', '/api/contact-list-items', { contactListId: list.id, name: 'Okay', number: '5511 9888x7777' })).status).toBe(400);
+    const item = await createItem('admin', { contactListId: list.id, name: 'Okay', number: '+55 (11) 98888.7777' });
+    expect(item.number).toBe('5511988887777');
+    const edited = await api('admin', 'PUT', `/api/contact-list-items/${item.id}`, { number: 'telefone1234' });
+    expect(edited.body.fields).toEqual([{ field: 'number', message: 'must be a phone number (digits only)' }]);
+    expect((await api('admin', 'GET', `/api/contact-lists/${list.id}`)).body.contactsCount).toBe(1);
+    // A spreadsheet row is held to the same rule.
+    const sheet = await upload('admin', list.id, { name: 'letras.xlsx', data: await xlsx([['Nome', 'Número'], ['Letras', 'abcdefghij'], ['Dígitos', '5511977770000']]) });
+    expect(sheet.body).toMatchObject({ total: 2, created: 1, ignored: 1, errors: [{ row: 2, field: 'number', message: 'must be a phone number (digits only)' }] });
+  });
+
   it('refuses a number the list already holds (409 ERR_DUPLICATED_CONTACT); another list may have it', async () => {
     const list = await createList('admin', 'Duplicados');
     const other = await createList('admin', 'Outra');

@@ -85,6 +85,39 @@ describe('POST /api/schedules', () => {
     expect(impossible.body.fields).toEqual([{ field: 'sendAt', message: 'must be a date' }]);
   });
 
+  it('refuses an impossible date written with a zone, as it does one without (30 February is not 2 March)', async () => {
+    for (const sendAt of ['2030-02-30T10:00:00Z', '2030-02-30T10:00:00-03:00', '2030-04-31 10:00:00+01:00', '2030-01-01T24:00:00Z', '2030-02-30 10:00']) {
+      const res = await api('user1', 'POST', '/api/schedules', valid({ sendAt }));
+      expect(res.status, sendAt).toBe(400);
+      expect(res.body.fields, sendAt).toEqual([{ field: 'sendAt', message: 'must be a date' }]);
+    }
+    expect((await api('user1', 'GET', '/api/schedules')).body.count).toBe(0);
+  });
+
+  it('puts the first send on the business day tipoDias names, and lists that time (spec 002 §3)', async () => {
+    // Saturday 5 January 2030, 10:00 in São Paulo (13:00 UTC).
+    expect((await create('user1', { sendAt: '2030-01-05 10:00:00', tipoDias: 6 })).sendAt).toBe('2030-01-07T13:00:00.000Z');
+    expect((await create('user1', { sendAt: '2030-01-05 10:00:00', tipoDias: 5 })).sendAt).toBe('2030-01-04T13:00:00.000Z');
+    expect((await create('user1', { sendAt: '2030-01-05T13:00:00Z', tipoDias: 4 })).sendAt).toBe('2030-01-05T13:00:00.000Z');
+    const listed = await api('user1', 'GET', '/api/schedules');
+    expect(listed.body.schedules.map((s: { sendAt: string; tipoDias: number }) => [s.sendAt, s.tipoDias])).toEqual([
+      ['2030-01-04T13:00:00.000Z', 5],
+      ['2030-01-05T13:00:00.000Z', 4],
+      ['2030-01-07T13:00:00.000Z', 6],
+    ]);
+  });
+
+  it('keeps the move when the dialog saves the time it shows, and moves again when the rule or the time changes', async () => {
+    const s = await create('user1', { sendAt: '2030-01-05 10:00:00', tipoDias: 6 });
+    // The dialog sends back what it shows (Monday) with the rest of the form.
+    const same = await api('user1', 'PUT', `/api/schedules/${s.id}`, { sendAt: s.sendAt, tipoDias: 6, body: 'Lembrete com outro texto' });
+    expect(same.body).toMatchObject({ sendAt: '2030-01-07T13:00:00.000Z', body: 'Lembrete com outro texto' });
+    // One business day before the Saturday chosen: Friday.
+    expect((await api('user1', 'PUT', `/api/schedules/${s.id}`, { sendAt: s.sendAt, tipoDias: 5 })).body.sendAt).toBe('2030-01-04T13:00:00.000Z');
+    // A new time, Sunday 13 at 08:00, with that rule: Friday 11.
+    expect((await api('user1', 'PUT', `/api/schedules/${s.id}`, { sendAt: '2030-01-13 08:00' })).body.sendAt).toBe('2030-01-11T11:00:00.000Z');
+  });
+
   it('names the failing fields with the spec texts', async () => {
     const short = await api('user1', 'POST', '/api/schedules', valid({ body: ' oi ' }));
     expect(short.status).toBe(400);

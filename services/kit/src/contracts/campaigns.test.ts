@@ -25,6 +25,12 @@ describe("the companies' wall clock (TICKETS_TIME_ZONE)", () => {
     }
   });
 
+  it('refuses impossible readings with a zone too, instead of rolling them over (30 February is not 2 March)', () => {
+    for (const text of ['2026-02-30T10:00:00Z', '2027-02-29T10:00:00.000-03:00', '2030-04-31 10:00:00+0100', '2030-13-01T10:00:00Z', '2030-01-01T24:00:00Z', '2030-01-01T10:60:00Z', '2030-01-01T10:00:00+25:00']) {
+      expect(Number.isNaN(parseCompanyDateTime(text, SP).getTime()), text).toBe(true);
+    }
+  });
+
   it('turns a reading into an instant and back, across daylight-saving changes', () => {
     const ny = 'America/New_York';
     expect(instantOfWallClock({ year: 2026, month: 7, day: 1, hour: 9 }, ny).toISOString()).toBe('2026-07-01T13:00:00.000Z');
@@ -55,6 +61,22 @@ describe('campaignBody (spec 002 §5)', () => {
     expect(issues({ name: 'Camp X', whatsappId: 3, scheduledAt: '2030-01-01 10:00:00' })).toEqual([]);
     expect(issues({ name: 'Camp X', whatsappId: 3, scheduledAt: '2030-01-01T10:00:00.000Z' })).toEqual([]);
     expect(issues({ name: 'Camp X', whatsappId: 3, scheduledAt: '2030-02-30 10:00:00' })).toEqual([{ field: 'scheduledAt', message: 'must be YYYY-MM-DD HH:mm:ss' }]);
+    expect(issues({ name: 'Camp X', whatsappId: 3, scheduledAt: '2027-02-30T10:00:00Z' })).toEqual([{ field: 'scheduledAt', message: 'must be YYYY-MM-DD HH:mm:ss' }]);
+    expect(issues({ name: 'Camp X', whatsappId: 3, scheduledAt: '2028-02-29T10:00:00-03:00' })).toEqual([]);
+  });
+
+  it('takes ids as numbers or numeric text, never true, [] or {} read as 1 or 0', () => {
+    expect(campaignBody.parse({ name: 'Camp X', whatsappId: '3', contactListId: ' 4 ', tagListId: null, userId: '' })).toMatchObject({ whatsappId: 3, contactListId: 4, tagListId: null, userId: null });
+    for (const bad of [true, false, [], {}, [5]]) {
+      expect(issues({ name: 'Camp X', whatsappId: 3, contactListId: bad }), JSON.stringify(bad)).toEqual([{ field: 'contactListId', message: 'must be a number' }]);
+    }
+    expect(issues({ name: 'Camp X', whatsappId: true })).toEqual([{ field: 'whatsappId', message: 'must be a number' }]);
+    expect(issues({ name: 'Camp X', whatsappId: 3, queueId: '2.5' })).toEqual([{ field: 'queueId', message: 'must be a whole number' }]);
+  });
+
+  it('needs a queue with a user only while openTicket is enabled (user and queue are disabled otherwise)', () => {
+    expect(issues({ name: 'Camp X', whatsappId: 3, openTicket: 'enabled', userId: 12 })).toEqual([{ field: 'queueId', message: 'Required' }]);
+    expect(issues({ name: 'Camp X', whatsappId: 3, openTicket: 'disabled', userId: 12 })).toEqual([]);
   });
 });
 
@@ -64,5 +86,7 @@ describe('createScheduleBody sendAt', () => {
     expect(ok.success && ok.data.sendAt).toBe('2030-05-06 14:30');
     const bad = createScheduleBody.safeParse({ body: 'Lembrete válido', contactId: 1, sendAt: '2030-02-30 10:00' });
     expect(bad.success ? [] : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['sendAt', 'must be a date']]);
+    const zoned = createScheduleBody.safeParse({ body: 'Lembrete válido', contactId: 1, sendAt: '2026-02-30T10:00:00Z' });
+    expect(zoned.success ? [] : zoned.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['sendAt', 'must be a date']]);
   });
 });

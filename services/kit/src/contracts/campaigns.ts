@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enabledDisabled, id, msg, pageNumber, searchParam } from './common.js';
+import { enabledDisabled, isCalendarDay, msg, pageNumber, searchParam } from './common.js';
 
 /** Campaign status (spec 002 §4). */
 export const campaignStatus = z.enum(['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA']);
@@ -87,7 +87,15 @@ export const campaignListAnswer = z.object({ records: z.array(campaign), hasMore
 /** The web sends empty strings for untouched fields (spec 002 §5): they mean null. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = z.preprocess(blankToNull, z.string().max(10_000, msg.tooLong).nullable().optional());
-const optionalId = z.preprocess(blankToNull, id.nullable().optional());
+/**
+ * An id of the body: a number, or one written as text (a form field); `true`, `[]` and the like are no number
+ * (z.coerce would read them as 1 and 0).
+ */
+const bodyId = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more').max(2_147_483_647, 'is too large'),
+);
+const optionalId = z.preprocess(blankToNull, bodyId.nullable().optional());
 
 // ---- the companies' wall clock (TICKETS_TIME_ZONE): dialog times, sending windows, weekdays ----
 
@@ -162,7 +170,10 @@ export function instantOfWallClock(
 }
 
 const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
-const ZONED = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const ZONED = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/i;
+
+/** Whether a clock reading names a real moment: a day of the calendar, 00:00:00 to 23:59:59. */
+const isClockReading = (day: string, hour: number, minute: number, second: number): boolean => isCalendarDay(day) && hour < 24 && minute < 60 && second < 60;
 
 /**
  * Reads a date-time of a dialog or an integrator: 'YYYY-MM-DD[ HH:mm[:ss[.sss]]]' without a zone is that
@@ -176,12 +187,14 @@ export function parseCompanyDateTime(s: string, timeZone: string): Date {
     const [year, month, day, hour, minute, second] = local.slice(1, 7).map((v) => Number(v ?? 0)) as number[];
     const millisecond = local[7] ? Number(local[7].padEnd(3, '0')) : 0;
     const parts = { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second!, millisecond };
-    const check = new Date(utcOf(parts));
-    const valid =
-      check.getUTCFullYear() === parts.year && check.getUTCMonth() === parts.month - 1 && check.getUTCDate() === parts.day && parts.hour < 24 && parts.minute < 60 && parts.second < 60;
-    return valid ? instantOfWallClock(parts, timeZone) : new Date(Number.NaN);
+    return isClockReading(text.slice(0, 10), parts.hour, parts.minute, parts.second) ? instantOfWallClock(parts, timeZone) : new Date(Number.NaN);
   }
-  if (!ZONED.test(text)) return new Date(Number.NaN);
+  // With a zone: the same calendar check (Date would roll 30 February over to 2 March, and 24:00 to the next day).
+  const zoned = ZONED.exec(text);
+  if (!zoned) return new Date(Number.NaN);
+  const [day, hour, minute, second, offsetHour, offsetMinute] = zoned.slice(1, 7) as [string, string, string, string | undefined, string | undefined, string | undefined];
+  if (!isClockReading(day, Number(hour), Number(minute), Number(second ?? 0))) return new Date(Number.NaN);
+  if (offsetHour !== undefined && (Number(offsetHour) > 23 || Number(offsetMinute) > 59)) return new Date(Number.NaN);
   return new Date(text.replace(' ', 'T'));
 }
 
@@ -212,13 +225,14 @@ export const campaignBody = z
     contactListId: optionalId,
     tagListId: optionalId,
     // Absent, null or blank: "Required" (spec 002 §5 "The whatsapp connection is required").
-    whatsappId: z.preprocess((v) => (v === undefined ? null : blankToNull(v)), id.nullable()).refine((v) => v !== null, msg.required),
+    whatsappId: z.preprocess((v) => (v === undefined ? null : blankToNull(v)), bodyId.nullable()).refine((v) => v !== null, msg.required),
     statusTicket: z.preprocess(blankToNull, campaignStatusTicket.nullable().optional()),
     openTicket: z.preprocess(blankToNull, enabledDisabled.nullable().optional()),
     userId: optionalId,
     queueId: optionalId,
   })
   .superRefine((body, ctx) => {
-    if (body.userId != null && body.queueId == null) ctx.addIssue({ code: 'custom', path: ['queueId'], message: msg.required });
+    // User and queue count only while openTicket is enabled (spec 002 §5: disabled otherwise).
+    if (body.openTicket === 'enabled' && body.userId != null && body.queueId == null) ctx.addIssue({ code: 'custom', path: ['queueId'], message: msg.required });
   });
 export type CampaignBody = z.infer<typeof campaignBody>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignSettingsBody, createContactListItemBody, type ContactList, type ContactListItemRecord } from './contact-lists.js';
+import { campaignSettingsBody, createContactListItemBody, updateContactListItemBody, type ContactList, type ContactListItemRecord } from './contact-lists.js';
 import { emissionsFor } from './socket.js';
 
 const list: ContactList = { id: 4, companyId: 5, name: 'VIP', contactsCount: 2, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -38,6 +38,33 @@ describe('contact list live updates (spec 002 §4): admins only', () => {
 describe('bodies', () => {
   it('an item number keeps its digits only; the email may be empty', () => {
     expect(createContactListItemBody.parse({ contactListId: '4', name: ' Ana ', number: '+55 (11) 99999-0000', email: '' })).toEqual({ contactListId: 4, name: 'Ana', number: '5511999990000', email: '' });
+  });
+
+  it('an item number is a phone number: digits once the mask is dropped, 8 to 50 of them', () => {
+    const numberIssues = (number: unknown) => {
+      const parsed = createContactListItemBody.safeParse({ contactListId: 4, name: 'Ana', number });
+      return parsed.success ? parsed.data.number : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(numberIssues('abcdefghij')).toEqual(['number: must be a phone number (digits only)']);
+    expect(numberIssues('5511 9999x0000')).toEqual(['number: must be a phone number (digits only)']);
+    expect(numberIssues('120363040000000000@g.us')).toEqual(['number: must be a phone number (digits only)']);
+    expect(numberIssues('+55.11.99999-0000')).toBe('5511999990000');
+    expect(numberIssues(5511999990000)).toBe('5511999990000');
+    expect(numberIssues('1234567')).toEqual(['number: Too Short!']);
+    expect(numberIssues('')).toEqual(['number: Required']);
+    expect(updateContactListItemBody.safeParse({ number: 'abcdefghij' }).success).toBe(false);
+  });
+
+  it('settings: an empty field (null or "") keeps its value; anything else must be a number, never 0 or 1 in disguise', () => {
+    expect(campaignSettingsBody.parse({ messageInterval: null, greaterInterval: '', settings: { longerIntervalAfter: null, sabado: null } })).toEqual({
+      messageInterval: undefined,
+      greaterInterval: undefined,
+      settings: { longerIntervalAfter: undefined, sabado: undefined },
+    });
+    for (const bad of [[], true, {}, 'vinte']) {
+      const parsed = campaignSettingsBody.safeParse({ longerIntervalAfter: bad });
+      expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), JSON.stringify(bad)).toEqual(['longerIntervalAfter: must be a number']);
+    }
   });
 
   it('settings accept numbers and booleans as the form sends them', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg, pageNumber, timeOfDay } from './common.js';
-import { contactNumber, importResult, optionalEmail, sizedText } from './contacts.js';
+import { importResult, normalizeContactNumber, optionalEmail, sizedText } from './contacts.js';
 
 /**
  * Contact lists, their items and the campaign settings (spec 002 §2, §3, §5, §7): the answers,
@@ -60,8 +60,22 @@ export const contactListItemsQuery = z.object({ searchParam, contactListId: intI
 export type ContactListItemsQuery = z.infer<typeof contactListItemsQuery>;
 export const contactListItemsPage = z.object({ contacts: z.array(contactListItemRecord), count: z.number().int(), hasMore: z.boolean() });
 
+/**
+ * A list item's number (spec 002 §5 "number 8 to 50"): a phone number campaigns send to, so digits only once
+ * the usual mask (spaces, '+', '-', parentheses, dots) is dropped; required, then 8 to 50 digits.
+ */
+export const contactListItemNumber = z
+  .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(Math.trunc(v)) : v), z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be text') }))
+  .transform(normalizeContactNumber)
+  .superRefine((v, ctx) => {
+    if (v.length === 0) ctx.addIssue({ code: 'custom', message: msg.required });
+    else if (!/^\d+$/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be a phone number (digits only)' });
+    else if (v.length < 8) ctx.addIssue({ code: 'custom', message: msg.tooShort });
+    else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
+  });
+
 /** Spec 002 §5: name required 2 to 50; number 8 to 50 digits; email valid when given ("Invalid email"). */
-const itemFields = { name: sizedText(2, 50), number: contactNumber, email: optionalEmail, isWhatsappValid: bool };
+const itemFields = { name: sizedText(2, 50), number: contactListItemNumber, email: optionalEmail, isWhatsappValid: bool };
 export const createContactListItemBody = z.object({ ...itemFields, isWhatsappValid: itemFields.isWhatsappValid.optional(), contactListId: intId });
 export type CreateContactListItemBody = z.infer<typeof createContactListItemBody>;
 /** The list an item belongs to never changes; the rest may. */
@@ -81,14 +95,34 @@ export const campaignVariable = z.object({
 });
 export type CampaignVariable = z.infer<typeof campaignVariable>;
 
-const seconds = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(86_400, 'is too large');
+/**
+ * A count or a number of seconds: a number, or one written as text (the form may send "20"); null, '', [] or
+ * true are no number (z.coerce would read them as 0 and 1).
+ */
+const wholeNumber = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(max, 'is too large'),
+  );
+const seconds = wholeNumber(86_400);
+
+/**
+ * The choices of the settings screen (spec 002 §9): seconds between messages (0: no pause), after how many
+ * messages the longer pause comes (0: never) and that longer pause in seconds (0, or 40 to 200 by 20).
+ * A value saved outside them (before they were checked) may be saved again unchanged.
+ */
+export const campaignSettingChoices = {
+  messageInterval: [0, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120],
+  longerIntervalAfter: [0, 5, 10, 15, 20, 30, 40, 50, 60],
+  greaterInterval: [0, 40, 60, 80, 100, 120, 140, 160, 180, 200],
+} as const satisfies Record<string, readonly number[]>;
 
 /** Every campaign setting with its type; values a company never saved read as `campaignSettingDefaults`. */
 export const campaignSettingsValues = z.object({
   /** Seconds between two messages of a campaign. */
   messageInterval: seconds,
   /** After this many messages the longer pause (greaterInterval) is taken (0: never). */
-  longerIntervalAfter: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1_000_000, 'is too large'),
+  longerIntervalAfter: wholeNumber(1_000_000),
   /** Seconds of the longer pause. */
   greaterInterval: seconds,
   variables: z
@@ -122,7 +156,19 @@ export const campaignSettingDefaults: CampaignSettingsValues = {
 export const campaignSettingsList = z.array(z.object({ key: z.string(), value: z.unknown() }));
 export type CampaignSettingsList = z.infer<typeof campaignSettingsList>;
 
-const partialSettings = campaignSettingsValues.partial();
-/** POST /campaign-settings: `{ settings: {...} }` or the object itself; keys left out keep their value. */
+/** An empty field of the form comes as null or '' (spec 002 §5 "Empty strings are sent as null"): the key keeps its value. */
+const keptWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+const shape = campaignSettingsValues.shape;
+const partialSettings = z.object({
+  messageInterval: keptWhenEmpty(shape.messageInterval),
+  longerIntervalAfter: keptWhenEmpty(shape.longerIntervalAfter),
+  greaterInterval: keptWhenEmpty(shape.greaterInterval),
+  variables: keptWhenEmpty(shape.variables),
+  sabado: keptWhenEmpty(shape.sabado),
+  domingo: keptWhenEmpty(shape.domingo),
+  startHour: keptWhenEmpty(shape.startHour),
+  endHour: keptWhenEmpty(shape.endHour),
+});
+/** POST /campaign-settings: `{ settings: {...} }` or the object itself; keys left out (or empty) keep their value. */
 export const campaignSettingsBody = partialSettings.extend({ settings: partialSettings.optional() });
 export type CampaignSettingsBody = z.output<typeof campaignSettingsBody>;

@@ -50,12 +50,17 @@ export function normalizeContactNumber(raw: string): string {
   return /^\d+$/.test(digits) ? digits : trimmed;
 }
 
-/** Contact number: required, 8 to 50 characters once normalized (spec 000 §5). */
+/**
+ * Contact number: required, 8 to 50 characters once normalized (spec 000 §5): a phone number's digits, or a
+ * channel id with '@'. A JSON number past 2^53 has lost digits already: it must come as text.
+ */
 export const contactNumber = z
-  .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(Math.trunc(v)) : v), z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be text') }))
+  .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be text') }))
   .transform(normalizeContactNumber)
   .superRefine((v, ctx) => {
     if (v.length === 0) ctx.addIssue({ code: 'custom', message: msg.required });
+    // '*': a number masked for the viewer (LGPD) sent back unchanged; the use case keeps the stored one.
+    else if (!v.includes('@') && !/^[\d*]+$/.test(v.replace(/[\s().\-+]/g, ''))) ctx.addIssue({ code: 'custom', message: 'must be a phone number (digits only)' });
     else if (v.length < 8) ctx.addIssue({ code: 'custom', message: msg.tooShort });
     else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
   });

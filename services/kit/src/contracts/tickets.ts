@@ -380,7 +380,13 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 export const editMessageBody = z.object({ body: z.string({ error: msg.required }).trim().min(1, msg.required).max(65_536, msg.tooLong) });
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** One emoji (with its skin tone, joiners and variation selectors), as WhatsApp takes a reaction: not a word. */
-export const isOneEmoji = (text: string): boolean => [...graphemes.segment(text)].length === 1 && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u.test(text);
+export const isOneEmoji = (text: string): boolean => {
+  // Short texts only: a reaction never is long, and a huge one must not be segmented whole.
+  if (text.length === 0 || text.length > 32) return false;
+  const segments = graphemes.segment(text)[Symbol.iterator]();
+  segments.next();
+  return segments.next().done === true && /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u.test(text);
+};
 export const reactMessageBody = z.object({
   reaction: z.string({ error: msg.required }).trim().min(1, msg.required).max(32, msg.tooLong).refine(isOneEmoji, 'must be one emoji'),
 });

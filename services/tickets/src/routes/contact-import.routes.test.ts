@@ -200,10 +200,19 @@ describe('POST /api/contacts/upload', () => {
     const file = await workbook([
       ['nome', 'telefone'],
       ['Valida Um', '5511934000001'],
-      ['Valida Dois', 'abc-12345678'],
+      ['Valida Dois', '123456789'],
+      ['Letras', 'abc-12345678'],
     ]);
     const res = await upload('ana', file, { validateContact: 'true' });
-    expect(res.body).toMatchObject({ total: 2, created: 1, ignored: 1, errors: [{ row: 3, field: 'number', error: 'ERR_WAPP_INVALID_CONTACT' }] });
+    expect(res.body).toMatchObject({
+      total: 3,
+      created: 1,
+      ignored: 2,
+      errors: [
+        { row: 3, field: 'number', error: 'ERR_WAPP_INVALID_CONTACT' },
+        { row: 4, field: 'number', message: 'must be a phone number (digits only)', error: 'ERR_VALIDATION' },
+      ],
+    });
     expect((await upload('ana', file, { validateContact: 'maybe' })).body.fields).toEqual([{ field: 'validateContact', message: 'must be true or false' }]);
   });
 

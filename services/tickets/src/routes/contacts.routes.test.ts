@@ -64,6 +64,16 @@ describe('POST /api/contacts', () => {
     expect(events[0]!.data.contact.id).toBe(res.body.id);
   });
 
+  it('a number is a phone number: letters and numbers past 2^53 (digits already lost) are refused, nothing stored', async () => {
+    for (const number of ['abcdefghij', '5511 9888x7777', 55119111122251234567890123456789]) {
+      const res = await api('ana', 'POST', '/api/contacts', { name: 'Número ruim', number });
+      expect(res.status, String(number)).toBe(400);
+      expect(res.body.fields, String(number)).toEqual([{ field: 'number', message: typeof number === 'number' ? 'must be text' : 'must be a phone number (digits only)' }]);
+    }
+    expect(await h.sql`select id from tickets.contacts where name = 'Número ruim'`).toEqual([]);
+    expect((await api('ana', 'POST', '/api/contacts', { name: 'Número em JSON', number: 5511987650077 })).body.number).toBe('5511987650077');
+  });
+
   it('answers 400 naming each failing field', async () => {
     const empty = await api('ana', 'POST', '/api/contacts', {});
     expect(empty.status).toBe(400);
