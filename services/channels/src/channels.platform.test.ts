@@ -101,4 +101,35 @@ describe('channels in the platform', () => {
     await eventually(() => deleted.find((e) => e.whatsappId === extra.body.id));
     expect((await platform.request('GET', `/api/whatsapp/${extra.body.id}`, { token: company.admin.token })).status).toBe(404);
   });
+
+  it('deleting the queue a connection redirects to clears the redirect, and the connection stays editable', async () => {
+    const token = company.admin.token;
+    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Redirecionar', color: '#336699' } });
+    expect(queue.status).toBe(201);
+    const connection = await platform.request('POST', '/api/whatsapp', { token, body: { name: 'Com redirecionamento' } });
+    expect(connection.status).toBe(201);
+    const url = `/api/whatsapp/${connection.body.id}`;
+    // Channels learns of the queue from tickets' event.
+    await eventually(async () => (await platform.request('PUT', url, { token, body: { queueIds: [queue.body.id], sendIdQueue: queue.body.id, timeSendQueue: 5 } })).status === 200);
+    expect((await platform.request('DELETE', `/api/queue/${queue.body.id}`, { token })).status).toBe(200);
+    const cleared = await eventually(async () => {
+      const shown = (await platform.request('GET', url, { token })).body;
+      return shown.sendIdQueue === null && shown;
+    });
+    expect(cleared).toMatchObject({ queueIds: [], sendIdQueue: null, timeSendQueue: 0 });
+    const renamed = await platform.request('PUT', url, { token, body: { name: 'Renomeada' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+  });
+
+  it('the all-connections counts list every company, one without connections as 0/0/0; an unknown company is 404', async () => {
+    const superUser = await platform.login();
+    const all = await platform.request('GET', '/api/whatsapp/all?session=0', { token: superUser.token });
+    expect(all.status).toBe(200);
+    expect(all.body.counts).toContainEqual({ companyId: other.companyId, companyName: expect.stringMatching(/\S/), connected: 0, disconnected: 0, total: 0 });
+    expect(all.body.counts.find((c: { companyId: number }) => c.companyId === company.companyId)?.total).toBeGreaterThan(0);
+    const missing = await platform.request('GET', '/api/whatsapp-admin/99999?session=0', { token: superUser.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('ERR_NO_COMPANY_FOUND');
+    expect((await platform.request('GET', `/api/whatsapp-admin/${other.companyId}?session=0`, { token: superUser.token })).body).toEqual([]);
+  });
 });

@@ -16,6 +16,7 @@ export function startEventHandlers(deps: {
   const consumerDeps = { bus: ctx.bus, unitOfWork, schema: 'admin', logger: ctx.logger };
   return Promise.all([
     answer(ctx.bus, 'admin.company.get', ({ companyId }) => catalogue.forDirectory(companyId)),
+    answer(ctx.bus, 'admin.company.list', async () => ({ companies: (await catalogue.all()).map((c) => ({ id: c.id, name: c.name })) })),
     answer(ctx.bus, 'admin.company.create', async (request) => ({ company: await catalogue.createForSignup(request) })),
     answer(ctx.bus, 'admin.company.remove', async ({ companyId }) => {
       await catalogue.removeCompany(companyId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChannelsDb } from '../deps.js';
 import { connections, sessionKeys, sessionLeases } from './schema.js';
 
@@ -82,13 +82,28 @@ export function connectionsRepository(db: ChannelsDb) {
       await db.delete(sessionLeases).where(eq(sessionLeases.connectionId, id));
       return row;
     },
-    /** Drops a deleted queue from the company's connections; answers the rows it changed. */
-    withoutQueue: async (companyId: number, queueId: number): Promise<ConnectionRow[]> =>
-      db
+    /**
+     * Drops a deleted queue from the company's connections; answers the rows it changed. Besides the offered
+     * queues, a redirect to it goes (sendIdQueue, with its time) and so does an import waiting to file its
+     * tickets there (queueIdImportMessages, with the import's dates): neither can work without the queue.
+     */
+    withoutQueue: async (companyId: number, queueId: number): Promise<ConnectionRow[]> => {
+      const redirects = sql`${connections.sendIdQueue} = ${queueId}`;
+      const imports = sql`${connections.queueIdImportMessages} = ${queueId}`;
+      return db
         .update(connections)
-        .set({ queueIds: sql`array_remove(${connections.queueIds}, ${queueId})`, updatedAt: new Date() })
-        .where(and(eq(connections.companyId, companyId), sql`${queueId} = any(${connections.queueIds})`))
-        .returning(),
+        .set({
+          queueIds: sql`array_remove(${connections.queueIds}, ${queueId})`,
+          sendIdQueue: sql`case when ${redirects} then null else ${connections.sendIdQueue} end`,
+          timeSendQueue: sql`case when ${redirects} then 0 else ${connections.timeSendQueue} end`,
+          queueIdImportMessages: sql`case when ${imports} then null else ${connections.queueIdImportMessages} end`,
+          importOldMessages: sql`case when ${imports} then null else ${connections.importOldMessages} end`,
+          importRecentMessages: sql`case when ${imports} then null else ${connections.importRecentMessages} end`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(connections.companyId, companyId), or(sql`${queueId} = any(${connections.queueIds})`, redirects, imports)))
+        .returning();
+    },
     /** Clears a deleted prompt from the company's connections; answers the rows it changed. */
     withoutPrompt: async (companyId: number, promptId: number): Promise<ConnectionRow[]> =>
       db

@@ -6,6 +6,9 @@ import { AppError, CONNECTION_TOKEN_LENGTH, validationError, type Channel, type 
  * editor's cross-field rules, the greeting rule and the token.
  */
 
+/** A connection that is not there (or not the caller's company's): one answer from every connection route. */
+export const connectionNotFound = (): AppError => new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
+
 /** The plan flag that lets a company add a connection of `channel` ('whatsappapi' is WhatsApp too). */
 export function channelPlanFlag(channel: Channel): PlanFlag {
   if (channel === 'facebook') return 'useFacebook';

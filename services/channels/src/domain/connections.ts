@@ -27,6 +27,7 @@ import {
   assertConnectionLimit,
   assertGreeting,
   checkConnectionRules,
+  connectionNotFound as noConnection,
   initialStatus,
   newConnectionToken,
   runsSession,
@@ -43,7 +44,7 @@ const MEDIA_NAME_MAX = 500;
 /** Closing a big import's tickets takes a while (one statement, events by the hundred). */
 const CLOSE_IMPORTED_TIMEOUT_MS = 60_000;
 
-const noConnection = () => new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
+const noCompany = () => new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
 const nameTaken = () => new AppError('ERR_DUPLICATED_NAME', 'A connection with this name already exists', { fields: [{ field: 'name', message: 'Nome já utilizado' }] });
 const noOtherDefault = () =>
   new AppError('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is needed: make another connection the default instead', {
@@ -117,9 +118,16 @@ type Merged = Pick<
   | 'integrationId'
 >;
 
-/** Per company: connected (status CONNECTED), disconnected (any other status) and total. */
-export function countByCompany(rows: Pick<ConnectionRow, 'companyId' | 'status'>[], companyName: (companyId: number) => string): ConnectionCounts[] {
-  const counts = new Map<number, ConnectionCounts>();
+/**
+ * Per company: connected (status CONNECTED), disconnected (any other status) and total. `companies`: every
+ * company the page lists, each with zeros until a connection counts (companies with connections are added anyway).
+ */
+export function countByCompany(
+  rows: Pick<ConnectionRow, 'companyId' | 'status'>[],
+  companyName: (companyId: number) => string,
+  companies: readonly number[] = [],
+): ConnectionCounts[] {
+  const counts = new Map<number, ConnectionCounts>(companies.map((id) => [id, { companyId: id, companyName: companyName(id), connected: 0, disconnected: 0, total: 0 }]));
   for (const row of rows) {
     const c = counts.get(row.companyId) ?? { companyId: row.companyId, companyName: companyName(row.companyId), connected: 0, disconnected: 0, total: 0 };
     if (row.status === 'CONNECTED') c.connected++;
@@ -213,19 +221,29 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
       return present(db, await connectionsRepository(db).list(auth.companyId, options.channel), auth, options.session !== 0);
     },
 
-    /** GET /whatsapp-admin/{companyId} (super users). */
+    /** GET /whatsapp-admin/{companyId} (super users): 404 for a company that does not exist. */
     async ofCompany(auth: AuthUser, companyId: number, options: ListOptions): Promise<WhatsappConnection[]> {
+      if (!(await ctx.companies.get(companyId))) throw noCompany();
       return present(db, await connectionsRepository(db).list(companyId, options.channel), auth, options.session !== 0);
     },
 
-    /** GET /whatsapp/all (super users): every company's connections and per company counts. */
+    /**
+     * GET /whatsapp/all (super users): every company's connections and per company counts, companies without a
+     * connection included (0/0/0). Should admin not answer for the list, the counts cover the companies with connections.
+     */
     async all(auth: AuthUser, options: ListOptions): Promise<{ connections: WhatsappConnection[]; counts: ConnectionCounts[] }> {
       const rows = await connectionsRepository(db).listAll(options.channel);
-      const companyIds = [...new Set(rows.map((r) => r.companyId))];
-      const names = new Map(
-        await Promise.all(companyIds.map(async (id) => [id, (await ctx.companies.get(id).catch(() => null))?.company.name ?? ''] as const)),
-      );
-      return { connections: await present(db, rows, auth, options.session !== 0), counts: countByCompany(rows, (id) => names.get(id) ?? '') };
+      const listed = await askService(ctx.bus, 'admin.company.list', {}).catch((err: unknown) => {
+        ctx.logger.warn({ err }, 'company list unavailable: counting the companies with connections only');
+        return null;
+      });
+      const names = new Map(listed?.companies.map((c) => [c.id, c.name] as const));
+      const unnamed = [...new Set(rows.map((r) => r.companyId))].filter((id) => !names.has(id));
+      for (const [id, name] of await Promise.all(unnamed.map(async (id) => [id, (await ctx.companies.get(id).catch(() => null))?.company.name ?? ''] as const))) {
+        names.set(id, name);
+      }
+      const counts = countByCompany(rows, (id) => names.get(id) ?? '', listed?.companies.map((c) => c.id));
+      return { connections: await present(db, rows, auth, options.session !== 0), counts };
     },
 
     /** GET /whatsapp/{id}: one connection with its QR code. */
@@ -277,7 +295,8 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
           await repo.lockCompany(companyId);
           const current = (await repo.findById(companyId, id, { lock: true })) ?? null;
           if (!current) throw noConnection();
-          if (body.channel !== undefined && body.channel !== current.channel) assertChannelAllowed(await planOf(companyId), body.channel);
+          // A connection keeps its channel: its session, number and contacts belong to it (a new channel is a new connection).
+          if (body.channel !== undefined && body.channel !== current.channel) throw validationError('channel', 'cannot be changed once the connection exists');
           const columns = columnsOf(body);
           await checkMerged(tx, companyId, { ...current, ...columns } as Merged, new Set(Object.keys(body)));
           if (body.name !== undefined && (await repo.nameTaken(companyId, body.name, id))) throw nameTaken();

@@ -5,6 +5,7 @@ import {
   mediaBase,
   promptDefaults,
   ask,
+  validationError,
   type AuthUser,
   type CreatePromptBody,
   type Emit,
@@ -21,11 +22,17 @@ import { toConnectionProjection, toWhatsappConnection } from './presenters.js';
 
 // ---------- rules (pure) ----------
 
+/** What a masked secret starts with. */
+const MASK = '••••••••';
+
 /** A secret as lists and live events show it: dots and its last 4 characters (short ones: dots only). */
 export function maskSecret(value: string): string {
   if (!value) return '';
-  return value.length > 8 ? `••••••••${value.slice(-4)}` : '••••••••';
+  return value.length > 8 ? `${MASK}${value.slice(-4)}` : MASK;
 }
+
+/** A key sent back as lists show it (the mask, or anything starting with its dots): not a new key, "keep the stored one". */
+export const isMaskedSecret = (value: string): boolean => value.startsWith(MASK);
 
 /** The prompt as the API answers it; `revealKey` false masks the API key (lists, live events). */
 export function toPrompt(row: PromptRow, queue: Pick<QueueRow, 'id' | 'name'> | undefined, options: { revealKey: boolean }): Prompt {
@@ -58,6 +65,8 @@ function columnsOf(body: UpdatePromptBody): Partial<NewPromptRow> {
 }
 
 const notFound = () => new AppError('ERR_NO_PROMPT_FOUND', 'Prompt not found');
+/** A new prompt has no stored key a mask could stand for. */
+const maskedKey = () => validationError('apiKey', 'must be the API key itself, not its masked form');
 /** Spec 002 §8: the queue must be one of the company's ("Informe o setor" on queueId). */
 const unknownQueue = () => new AppError('ERR_VALIDATION', `queueId: ${PROMPT_QUEUE_REQUIRED}`, { fields: [{ field: 'queueId', message: PROMPT_QUEUE_REQUIRED }] });
 
@@ -124,6 +133,7 @@ export function createPromptsDesk(deps: ChannelsDeps) {
     },
 
     async create(auth: AuthUser, body: CreatePromptBody): Promise<Prompt> {
+      if (isMaskedSecret(body.apiKey)) throw maskedKey();
       const queue = await assertQueue(db, auth.companyId, body.queueId);
       return unitOfWork(async (tx, emit) => {
         const row = await promptsRepository(tx).insert({ ...promptDefaults, ...columnsOf(body), companyId: auth.companyId } as NewPromptRow);
@@ -137,7 +147,9 @@ export function createPromptsDesk(deps: ChannelsDeps) {
         const repo = promptsRepository(tx);
         if (!(await repo.find(auth.companyId, id, { lock: true }))) throw notFound();
         const queue = body.queueId !== undefined ? await assertQueue(tx, auth.companyId, body.queueId) : undefined;
-        const row = await repo.update(auth.companyId, id, columnsOf(body));
+        // The list's masked key sent back (an integrator editing from GET /prompt) keeps the stored key.
+        const changes = body.apiKey !== undefined && isMaskedSecret(body.apiKey) ? { ...body, apiKey: undefined } : body;
+        const row = await repo.update(auth.companyId, id, columnsOf(changes));
         if (!row) throw notFound();
         await emit('channels.prompt.updated', auth.companyId, { prompt: await present(tx, row, false, queue) });
         return present(tx, row, true, queue);

@@ -1,6 +1,7 @@
-import { AppError, type AuthUser } from '@atende/kit';
+import type { AuthUser } from '@atende/kit';
 import type { ChannelsDeps } from '../deps.js';
 import { sessionsRepository } from '../db/sessions.repository.js';
+import { connectionNotFound } from './connection-rules.js';
 import type { SessionAction } from './sessions.js';
 
 /**
@@ -12,7 +13,7 @@ import type { SessionAction } from './sessions.js';
 export function createSessionActions(deps: Pick<ChannelsDeps, 'db' | 'sessions'>) {
   const run = async (auth: AuthUser, connectionId: number, action: SessionAction): Promise<void> => {
     const connection = await sessionsRepository(deps.db).connection(connectionId);
-    if (!connection || (connection.companyId !== auth.companyId && !auth.super)) throw new AppError('ERR_NO_WAPP_FOUND', 'Conexão não encontrada');
+    if (!connection || (connection.companyId !== auth.companyId && !auth.super)) throw connectionNotFound();
     await deps.sessions.command(connection.companyId, connectionId, action);
   };
   return {

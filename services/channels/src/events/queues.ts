@@ -16,7 +16,7 @@ export async function queueProjectionHandlers(deps: ChannelsDeps): Promise<Subsc
     await queuesRepository(tx).upsert({ id: queue.id, companyId: queue.companyId, name: queue.name, color: queue.color });
   };
 
-  /** A deleted queue leaves the connections that offered it; they are announced changed. */
+  /** A deleted queue leaves the connections that offered it, redirected to it or imported into it; they are announced changed. */
   const removed = async (tx: ChannelsDb, emit: Emit, companyId: number | null, queueId: number) => {
     const row = await queuesRepository(tx).remove(queueId);
     const owner = row?.companyId ?? companyId;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, User } from '@atende/kit';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answer, type Envelope, type User } from '@atende/kit';
 import { multipartBody, png } from '@atende/kit/testing';
 import { fullPlan, startHarness, type Harness } from '../testing/harness.js';
 
@@ -34,6 +34,10 @@ beforeAll(async () => {
   define('super', { id: 99, companyId: 9, profile: 'admin', super: true });
   for (let c = 3; c <= 20; c++) define(`admin${c}`, { id: c, companyId: c, profile: 'admin' });
   define('nopla', { id: 30, companyId: 30, profile: 'admin' });
+  for (let c = 21; c <= 25; c++) {
+    h.plans.set(c, fullPlan());
+    define(`admin${c}`, { id: c, companyId: c, profile: 'admin' });
+  }
 });
 afterAll(async () => h?.stop());
 
@@ -220,6 +224,36 @@ describe('super user pages', () => {
     expect(c1).toMatchObject({ connected: 0, total: 4, disconnected: 4 });
   });
 
+  it('GET /api/whatsapp/all counts every company, those without a connection as 0/0/0', async () => {
+    // admin lists the companies; company 1 is left out of its answer (created a moment ago) and still counts by its connections.
+    const listing = await answer(h.bus, 'admin.company.list', async () => ({ companies: [{ id: 2, name: 'Empresa Dois' }, { id: 29, name: 'Sem conexões' }] }));
+    try {
+      const res = await api('super', 'GET', '/api/whatsapp/all?session=0');
+      expect(res.status).toBe(200);
+      expect(res.body.counts).toContainEqual({ companyId: 29, companyName: 'Sem conexões', connected: 0, disconnected: 0, total: 0 });
+      expect(res.body.counts).toContainEqual(expect.objectContaining({ companyId: 2, companyName: 'Empresa Dois', total: 1 }));
+      expect(res.body.counts.find((c: any) => c.companyId === 1)?.total).toBeGreaterThan(0);
+      const ids = res.body.counts.map((c: any) => c.companyId);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    } finally {
+      await listing.unsubscribe();
+    }
+  });
+
+  it('GET /api/whatsapp-admin/{id} answers 404 ERR_NO_COMPANY_FOUND for a company that does not exist', async () => {
+    const companies = h.ctx.companies;
+    const original = companies.get.bind(companies);
+    const get = vi.spyOn(companies, 'get').mockImplementation((id, context) => (id === 99999 ? Promise.resolve(null) : original(id, context)));
+    try {
+      const res = await api('super', 'GET', '/api/whatsapp-admin/99999?session=0');
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: 'ERR_NO_COMPANY_FOUND', message: 'Company not found' });
+      expect((await api('super', 'GET', '/api/whatsapp-admin/2?session=0')).status).toBe(200);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
   it('GET /api/whatsapp-admin/{id} lists one company\'s connections', async () => {
     const res = await api('super', 'GET', '/api/whatsapp-admin/2');
     expect(res.status).toBe(200);
@@ -293,6 +327,53 @@ describe('PUT /api/whatsapp/{id}', () => {
     const moved = await api('admin15', 'PUT', `/api/whatsapp/${second.id}`, { isDefault: true });
     expect(moved.body.isDefault).toBe(true);
     expect((await api('admin15', 'GET', `/api/whatsapp/${first.id}`)).body.isDefault).toBe(false);
+  });
+
+  it('keeps the channel the connection was created with (400 naming channel); the same channel sent back is fine', async () => {
+    const c = await create('admin21', 'Canal fixo');
+    const changed = await api('admin21', 'PUT', `/api/whatsapp/${c.id}`, { channel: 'instagram' });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'channel', message: expect.any(String) }] });
+    expect((await api('admin21', 'GET', `/api/whatsapp/${c.id}`)).body.channel).toBe('whatsapp');
+    const same = await api('admin21', 'PUT', `/api/whatsapp/${c.id}`, { channel: 'whatsapp', name: 'Canal fixo 2' });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ channel: 'whatsapp', name: 'Canal fixo 2' });
+  });
+
+  const day = (weekdayEn: string, shifts: Partial<Record<'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB', string>> = {}) => ({
+    weekday: weekdayEn,
+    weekdayEn,
+    startTimeA: '08:00',
+    endTimeA: '12:00',
+    startTimeB: '13:00',
+    endTimeB: '18:00',
+    ...shifts,
+  });
+
+  it.each([
+    ['an unknown weekday', [day('funday')], 'schedules.0.weekdayEn'],
+    ['the same weekday twice', [day('monday'), day('Monday', { startTimeA: '09:00' })], 'schedules.1.weekdayEn'],
+    ['a shift ending before it starts', [day('monday', { startTimeA: '18:00', endTimeA: '08:00' })], 'schedules.0.endTimeA'],
+    ['a shift ending as it starts', [day('tuesday', { startTimeB: '13:00', endTimeB: '13:00' })], 'schedules.0.endTimeB'],
+    ['a shift with a start and no end', [day('friday', { endTimeB: '' })], 'schedules.0.endTimeB'],
+    ['a shift with an end and no start', [day('friday', { startTimeA: '' })], 'schedules.0.startTimeA'],
+  ])('refuses schedules with %s, naming the field', async (what, schedules, field) => {
+    const c = await create('admin22', what);
+    const res = await api('admin22', 'PUT', `/api/whatsapp/${c.id}`, { schedules });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('ERR_VALIDATION');
+    expect(res.body.fields).toContainEqual({ field, message: expect.any(String) });
+    expect((await api('admin22', 'GET', `/api/whatsapp/${c.id}`)).body.schedules).toEqual(c.schedules);
+    expect((await api('admin22', 'POST', '/api/whatsapp', { name: `Nova: ${what}`, schedules })).status).toBe(400);
+  });
+
+  it('takes a day off (both shifts empty) and a weekday in any case, stored as the runtime reads it', async () => {
+    const c = await create('admin22', 'Horários válidos');
+    const res = await api('admin22', 'PUT', `/api/whatsapp/${c.id}`, {
+      schedules: [day(' Monday '), day('sunday', { startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }), day('saturday', { startTimeB: '', endTimeB: '' })],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.schedules.map((s: any) => s.weekdayEn)).toEqual(['monday', 'sunday', 'saturday']);
   });
 
   it('is for admins of the connection\'s company only', async () => {
@@ -414,5 +495,31 @@ describe('queue projection', () => {
     await h.publish('tickets.queue.deleted', 10, { queueId: q2 });
     expect((await api('admin10', 'GET', `/api/whatsapp/${c.id}`)).body.queueIds).toEqual([q1]);
     expect(eventsSince(before, 'channels.connection.updated').map((e) => e.data.connection.queueIds)).toEqual([[q1]]);
+  });
+
+  it('a deleted queue no longer takes redirects or imports, and the connections stay editable', async () => {
+    const kept = await h.addQueue(23, 'Fica');
+    const doomed = await h.addQueue(23, 'Sai');
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    const redirecting = await create('admin23', 'Redireciona', { queueIds: [doomed], sendIdQueue: doomed, timeSendQueue: 5 });
+    const importing = await create('admin23', 'Importa', { importOldMessages: daysAgo(30), importRecentMessages: daysAgo(1), queueIdImportMessages: doomed });
+    const other = await create('admin23', 'Outra fila', { queueIds: [kept], sendIdQueue: kept, timeSendQueue: 10, importOldMessages: daysAgo(20), queueIdImportMessages: kept });
+    const before = h.published.length;
+    await h.publish('tickets.queue.deleted', 23, { queueId: doomed });
+
+    const show = async (id: number) => (await api('admin23', 'GET', `/api/whatsapp/${id}`)).body;
+    expect(await show(redirecting.id)).toMatchObject({ queueIds: [], sendIdQueue: null, timeSendQueue: 0 });
+    expect(await show(importing.id)).toMatchObject({ queueIdImportMessages: null, importOldMessages: null, importRecentMessages: null });
+    expect(await show(other.id)).toMatchObject({ queueIds: [kept], sendIdQueue: kept, timeSendQueue: 10, queueIdImportMessages: kept, importOldMessages: other.importOldMessages });
+    const updates = eventsSince(before, 'channels.connection.updated').map((e) => e.data.whatsapp);
+    expect(updates.map((w) => w.id).sort()).toEqual([redirecting.id, importing.id].sort());
+    expect(updates.find((w) => w.id === redirecting.id)).toMatchObject({ sendIdQueue: null, timeSendQueue: 0 });
+    expect(updates.find((w) => w.id === importing.id)).toMatchObject({ queueIdImportMessages: null, importOldMessages: null });
+
+    // What the admin noticed: saving anything afterwards answered "Unknown queue".
+    for (const c of [redirecting, importing]) {
+      const renamed = await api('admin23', 'PUT', `/api/whatsapp/${c.id}`, { name: `${c.name} 2` });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    }
   });
 });

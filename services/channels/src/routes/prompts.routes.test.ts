@@ -161,6 +161,26 @@ describe('PUT /api/prompt/:id', () => {
     expect((event?.data as any).prompt).toMatchObject({ id: created.id, name: 'Editado' });
   });
 
+  it('keeps the stored key when the list\'s masked key is sent back, and takes a new one', async () => {
+    const created = await create('admin', { ...base(), name: 'Chave mascarada' });
+    const listed = (await api('admin', 'GET', '/api/prompt?searchParam=Chave mascarada')).body.prompts[0];
+    expect(listed.apiKey).toBe('••••••••abcd');
+    // An integrator editing from the list answer sends every field back, the masked key included.
+    const { id: _id, companyId: _c, queue: _q, createdAt: _ca, updatedAt: _ua, ...edited } = listed;
+    const res = await api('admin', 'PUT', `/api/prompt/${created.id}`, { ...edited, name: 'Chave mantida' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Chave mantida', apiKey: 'sk-test-1234567890abcd' });
+    expect((await api('admin', 'PUT', `/api/prompt/${created.id}`, { apiKey: '••••••••' })).body.apiKey).toBe('sk-test-1234567890abcd');
+    expect((await api('admin', 'GET', `/api/prompt/${created.id}`)).body.apiKey).toBe('sk-test-1234567890abcd');
+    expect((await api('admin', 'PUT', `/api/prompt/${created.id}`, { apiKey: 'sk-new-0987654321wxyz' })).body.apiKey).toBe('sk-new-0987654321wxyz');
+  });
+
+  it('refuses a masked key for a new prompt (there is no key it could stand for)', async () => {
+    const res = await api('admin', 'POST', '/api/prompt', { ...base(), name: 'Só máscara', apiKey: '••••••••abcd' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'apiKey', message: expect.any(String) }] });
+  });
+
   it('refuses emptying a required field or dropping the queue', async () => {
     const created = await create('admin', { ...base(), name: 'Obrigatórios' });
     const res = await api('admin', 'PUT', `/api/prompt/${created.id}`, { apiKey: '', queueId: null });

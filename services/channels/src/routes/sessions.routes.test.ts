@@ -57,6 +57,13 @@ describe('/api/whatsappsession/:id', () => {
     expect(res.body.error).toBe('ERR_NO_WAPP_FOUND');
   });
 
+  it('words ERR_NO_WAPP_FOUND as the connection routes do', async () => {
+    const session = await h.request('PUT', '/api/whatsappsession/999999', { token: admin });
+    const connection = await h.request('GET', '/api/whatsapp/999999', { token: admin });
+    expect(connection.body).toMatchObject({ error: 'ERR_NO_WAPP_FOUND', message: 'Connection not found' });
+    expect(session.body.message).toBe(connection.body.message);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await h.request('POST', `/api/whatsappsession/${connectionId}`)).status).toBe(401);
   });

@@ -70,6 +70,47 @@ export const weekdaySchedule = z.object({
 });
 export type WeekdaySchedule = z.infer<typeof weekdaySchedule>;
 
+/** The seven weekdays as schedules name them (weekdayEn), Monday first; the runtime matches the day by it. */
+export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const SHIFTS = [
+  ['startTimeA', 'endTimeA'],
+  ['startTimeB', 'endTimeB'],
+] as const;
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * One day as the schedule editors send it (connection, queue and company hours): a known weekday, and each
+ * shift with both ends or neither, ending after it starts. Anything else would leave the day silently closed.
+ */
+export const weekdayScheduleInput = weekdaySchedule
+  .extend({
+    weekdayEn: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => (WEEKDAYS_EN as readonly string[]).includes(v), `must be one of ${WEEKDAYS_EN.join(', ')}`),
+  })
+  .superRefine((day, ctx) => {
+    for (const [start, end] of SHIFTS) {
+      if (day[start] === '' && day[end] === '') continue;
+      if (day[start] === '') ctx.addIssue({ code: 'custom', path: [start], message: 'Required when the shift has an end' });
+      else if (day[end] === '') ctx.addIssue({ code: 'custom', path: [end], message: 'Required when the shift has a start' });
+      else if (minutesOf(day[end]) <= minutesOf(day[start])) ctx.addIssue({ code: 'custom', path: [end], message: 'must be after the start' });
+    }
+  });
+
+/** A whole schedule from an editor: at most one entry per weekday. Answers keep the looser `weekdaySchedule` (rows stored before these checks still read). */
+export const weekdaySchedulesInput = z
+  .array(weekdayScheduleInput)
+  .max(7, msg.tooLong)
+  .superRefine((days, ctx) => {
+    const seen = new Set<string>();
+    days.forEach((day, i) => {
+      if (seen.has(day.weekdayEn)) ctx.addIssue({ code: 'custom', path: [i, 'weekdayEn'], message: 'is repeated: one schedule per weekday' });
+      seen.add(day.weekdayEn);
+    });
+  });
+
 /** A date as YYYY-MM-DD (the web's date picker; a timestamp counts by its day); empty is no date (null). */
 const dueDate = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -145,7 +186,7 @@ export const createCompanyBody = z.object({
   ...z.object(optionalCompanyFields).partial().shape,
 });
 export const updateCompanyBody = z.object(companyFields).partial().omit({ adminName: true });
-export const companySchedulesBody = z.object({ schedules: z.array(weekdaySchedule).max(7) });
+export const companySchedulesBody = z.object({ schedules: weekdaySchedulesInput });
 export const companiesPageQuery = z.object({ searchParam, pageNumber });
 export const companiesPage = z.object({ companies: z.array(company), count: z.number().int(), hasMore: z.boolean() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { weekdaySchedule } from './admin.js';
+import { weekdaySchedule, weekdaySchedulesInput } from './admin.js';
 import { msg } from './common.js';
 import { channel, queueSummary } from './tickets.js';
 
@@ -132,7 +132,7 @@ export const connectionBody = z.object({
   ratingMessage: z.string().max(10_000).default(''),
   maxUseBotQueuesNPS: z.coerce.number().int().min(1).max(1000).default(3),
   expiresTicketNPS: minutes.default(0),
-  schedules: z.array(weekdaySchedule).max(7).optional(),
+  schedules: weekdaySchedulesInput.optional(),
   /** Regenerates the token (the editor's regenerate button); a token is never chosen by the client. */
   regenerateToken: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { weekdaySchedule } from './admin.js';
+import { weekdaySchedulesInput } from './admin.js';
 import { msg, pageNumber } from './common.js';
 import { queue, quickMessage, ticket } from './tickets.js';
 
@@ -197,7 +197,7 @@ const queueFields = {
   integrationId: deskNullableId,
   fileListId: deskNullableId,
   closeTicket: deskBool,
-  schedules: z.array(weekdaySchedule).max(7, msg.tooLong),
+  schedules: weekdaySchedulesInput,
   chatbots: z.array(chatbotOptionInput).max(50, msg.tooLong),
 };
 export const createQueueBody = z.object({

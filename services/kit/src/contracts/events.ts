@@ -156,6 +156,11 @@ export const requestSchemas = {
     request: z.object({ companyId: z.number().int() }),
     response: z.object({ company, plan: plan.nullable(), settings: z.array(z.object({ key: z.string(), value: z.string() })) }).nullable(),
   },
+  /** admin → channels (the super user's all-connections page): every company by id, with its name. */
+  'admin.company.list': {
+    request: z.object({}),
+    response: z.object({ companies: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  },
   /** auth (signup) → admin: create a company on a public plan. */
   'admin.company.create': {
     request: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), planId: z.number().int() }),
