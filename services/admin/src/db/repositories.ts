@@ -90,6 +90,9 @@ export function settingsRepository(db: AdminDb) {
 export function helpsRepository(db: AdminDb) {
   return {
     findById: async (id: number): Promise<HelpRow | undefined> => (await db.select().from(helps).where(eq(helps.id, id)).limit(1))[0],
+    /** Another help with this title, whatever its case. */
+    titleTaken: async (title: string, exceptId: number | null): Promise<boolean> =>
+      (await db.select({ id: helps.id }).from(helps).where(and(sql`lower(${helps.title}) = lower(${title})`, exceptId === null ? undefined : sql`${helps.id} <> ${exceptId}`)).limit(1)).length > 0,
     all: (): Promise<HelpRow[]> => db.select().from(helps).orderBy(asc(helps.title), asc(helps.id)),
     page: async (search: string | undefined, page: number, pageSize: number) => {
       const where = search ? or(ilike(helps.title, like(search)), ilike(helps.description, like(search))) : undefined;

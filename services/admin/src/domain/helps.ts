@@ -5,6 +5,8 @@ import { presentHelp } from './presenters.js';
 
 const PAGE_SIZE = 20;
 const noHelp = () => new AppError('ERR_NO_HELP_FOUND', 'Help not found');
+/** Spec 001 §8's save-failure toast names helps with companies and plans: one title, one help. */
+const duplicatedTitle = () => new AppError('ERR_DUPLICATED_NAME', 'A help with this title already exists', { fields: [{ field: 'title', message: 'already in use' }] });
 
 /** Help videos, platform-wide: the super user edits them, everyone watches them. */
 export function createHelps(db: AdminDb) {
@@ -19,8 +21,12 @@ export function createHelps(db: AdminDb) {
       if (!row) throw noHelp();
       return presentHelp(row);
     },
-    create: async (input: z.output<typeof createHelpBody>): Promise<Help> => presentHelp(await helpsRepository(db).insert(input)),
+    async create(input: z.output<typeof createHelpBody>): Promise<Help> {
+      if (await helpsRepository(db).titleTaken(input.title, null)) throw duplicatedTitle();
+      return presentHelp(await helpsRepository(db).insert(input));
+    },
     async update(id: number, input: z.output<typeof updateHelpBody>): Promise<Help> {
+      if (input.title !== undefined && (await helpsRepository(db).titleTaken(input.title, id))) throw duplicatedTitle();
       const row = await helpsRepository(db).update(id, input);
       if (!row) throw noHelp();
       return presentHelp(row);

@@ -265,4 +265,16 @@ describe('helps', () => {
     expect((await platform.request('DELETE', `/api/helps/${created.body.id}`, { token: superSession.token })).status).toBe(200);
     expect((await platform.request('DELETE', `/api/helps/${created.body.id}`, { token: superSession.token })).body.error).toBe('ERR_NO_HELP_FOUND');
   });
+
+  it('one help per title, whatever its case (409 ERR_DUPLICATED_NAME naming title); a help keeps its own title on save', async () => {
+    const first = await platform.request('POST', '/api/helps', { token: superSession.token, body: { title: 'Conectar o WhatsApp' } });
+    const second = await platform.request('POST', '/api/helps', { token: superSession.token, body: { title: 'Filas e chatbot' } });
+    const again = await platform.request('POST', '/api/helps', { token: superSession.token, body: { title: 'conectar o whatsapp' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'ERR_DUPLICATED_NAME', fields: [{ field: 'title', message: 'already in use' }] });
+    const renamed = await platform.request('PUT', `/api/helps/${second.body.id}`, { token: superSession.token, body: { title: 'Conectar o WhatsApp' } });
+    expect(renamed.status).toBe(409);
+    expect((await platform.request('PUT', `/api/helps/${first.body.id}`, { token: superSession.token, body: { title: 'Conectar o WhatsApp', description: 'Leia o QR code' } })).status).toBe(200);
+    expect((await platform.request('GET', `/api/helps/${second.body.id}`, { token: superSession.token })).body.title).toBe('Filas e chatbot');
+  });
 });
