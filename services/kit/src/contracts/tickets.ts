@@ -336,18 +336,6 @@ export const ticketLogEntry = z.object({
 });
 export type TicketLogEntry = z.infer<typeof ticketLogEntry>;
 
-/** The 409 ERR_OTHER_OPEN_TICKET body: who holds the contact's open ticket. */
-export const openTicketHolder = z.object({
-  error: z.literal('ERR_OTHER_OPEN_TICKET'),
-  message: z.string(),
-  ticketId: z.number().int(),
-  userId: z.number().int().nullable(),
-  user: z.string().nullable(),
-  queue: z.string().nullable(),
-  uuid: z.string(),
-  status: ticketStatus,
-});
-
 export const listMessagesQuery = z.object({
   pageNumber,
   /** Sent by the web; the conversation shows the whole ticket whatever it holds. */

@@ -56,6 +56,8 @@ export function createNotesDesk(deps: TicketsDeps) {
       const c = await access.caller(auth);
       if (!query.contactId && !query.ticketId) throw validationError('contactId', 'Required');
       if (query.ticketId) await access.visibleTicket(db, c, query.ticketId);
+      // Another company's contact (or none): 404, as every contact route answers.
+      if (query.contactId && !(await ticketsRepository(db).contact(c.companyId, query.contactId))) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
       const rows = await notesRepository(db).list(c.companyId, query);
       return rows.filter((r) => visible(c, r)).map(toTicketNote);
     },

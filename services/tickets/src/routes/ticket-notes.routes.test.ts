@@ -105,14 +105,16 @@ describe('GET /api/ticket-notes/list', () => {
     expect((await api('ana', 'GET', `/api/ticket-notes/list?ticketId=${theirs.id}`)).body.error).toBe('ERR_NO_TICKET_FOUND');
   });
 
-  it('needs a contact or a ticket (400) and never shows another company', async () => {
+  it('needs a contact or a ticket (400); another company\'s contact is a 404, as on every contact route', async () => {
     const none = await api('ana', 'GET', '/api/ticket-notes/list');
     expect(none.status).toBe(400);
     expect(none.body.fields).toEqual([{ field: 'contactId', message: 'Required' }]);
     expect((await api('ana', 'GET', '/api/ticket-notes/list?contactId=x')).status).toBe(400);
     const t = await ticketIn({ status: 'open', userId: 11 });
     await api('ana', 'POST', '/api/ticket-notes', { note: 'segredo', ticketId: t.id });
-    expect((await api('admin2', 'GET', `/api/ticket-notes/list?contactId=${t.contactId}`)).body).toEqual([]);
+    const foreign = await api('admin2', 'GET', `/api/ticket-notes/list?contactId=${t.contactId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('ERR_NO_CONTACT_FOUND');
   });
 });
 
