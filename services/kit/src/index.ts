@@ -13,7 +13,7 @@ export * from './db/migrate.js';
 export * from './db/outbox.js';
 export * from './db/transactor.js';
 export * from './auth/tokens.js';
-export * from './auth/revoked-sessions.js';
+export * from './auth/session-changes.js';
 export * from './auth/password.js';
 export * from './http/app.js';
 export * from './http/error-handler.js';

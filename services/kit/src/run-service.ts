@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { createTokenVerifier } from './auth/tokens.js';
-import { watchRevokedSessions } from './auth/revoked-sessions.js';
+import { watchSessionChanges } from './auth/session-changes.js';
 import { NatsBus } from './bus/nats-bus.js';
 import { ConfigError, clusterEnvShape, loadConfig, pemFromEnv } from './config.js';
 import { createSql, pingDatabase } from './db/client.js';
@@ -48,14 +48,14 @@ export async function runService<Shape extends z.ZodRawShape>(env: Record<string
   const bus = await NatsBus.connect({ url: config.NATS_URL, prefix: config.BUS_PREFIX, name: options.name, logger });
   const rateLimits = createRateLimitStore(config.REDIS_URL, `${config.BUS_PREFIX}:rl:`);
   const companies = await createCompanyDirectory(bus, logger);
-  const sessions = await watchRevokedSessions(bus);
+  const sessions = await watchSessionChanges(bus);
   const service = await options.factory(
     {
       mode: 'cluster',
       logger,
       sql,
       bus,
-      verify: createTokenVerifier(config.JWT_PUBLIC_KEY, { revoked: sessions.revoked }),
+      verify: createTokenVerifier(config.JWT_PUBLIC_KEY, { sessions: sessions.changes }),
       rateLimits,
       storage: new LocalStorage(path.resolve(config.DATA_DIR, 'media')),
       media: new MediaSigner(config.MEDIA_SIGNING_KEY),
@@ -79,7 +79,7 @@ export async function runService<Shape extends z.ZodRawShape>(env: Record<string
     logger.info({ signal }, 'stopping');
     await app.close().catch(() => undefined);
     await service.stop().catch((err) => logger.error({ err }, 'service stop failed'));
-    for (const s of [...companies.subscriptions, sessions.subscription]) await s.unsubscribe().catch(() => undefined);
+    for (const s of [...companies.subscriptions, ...sessions.subscriptions]) await s.unsubscribe().catch(() => undefined);
     await bus.close();
     await rateLimits.close();
     await sql.end({ timeout: 5 });

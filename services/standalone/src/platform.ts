@@ -7,7 +7,7 @@ import {
   createHttpApp,
   createSql,
   createTokenVerifier,
-  watchRevokedSessions,
+  watchSessionChanges,
   pingDatabase,
   platformVersion,
   registerDocs,
@@ -68,8 +68,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const mode = options.mode ?? 'in-process';
   const sql = createSql(options.databaseUrl, { max: 20, applicationName: 'atende' });
   const companies = await createCompanyDirectory(options.bus, options.logger);
-  const sessions = await watchRevokedSessions(options.bus);
-  const verify = createTokenVerifier(options.keys.publicKey, { revoked: sessions.revoked });
+  const sessions = await watchSessionChanges(options.bus);
+  const verify = createTokenVerifier(options.keys.publicKey, { sessions: sessions.changes });
   const ctxFor = (name: string): ServiceContext => ({
     mode: 'standalone',
     logger: options.logger.child({ service: name }),
@@ -146,7 +146,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       await app.close().catch(() => undefined);
       for (const own of ownServers) await own.close().catch(() => undefined);
       for (const service of [...services].reverse()) await service.stop().catch((err) => options.logger.error({ err }, 'stop failed'));
-      for (const s of [...(companies.subscriptions as Subscription[]), sessions.subscription]) await s.unsubscribe().catch(() => undefined);
+      for (const s of [...(companies.subscriptions as Subscription[]), ...sessions.subscriptions]) await s.unsubscribe().catch(() => undefined);
       await sql.end({ timeout: 5 });
     },
   };

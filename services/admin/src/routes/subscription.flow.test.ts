@@ -64,7 +64,7 @@ describe('subscription payment', () => {
     // Signing in again ends the earlier session: the invoices are read with the new one.
     const again = await eventually(async () => {
       const answer = await platform.request('POST', '/api/auth/login', { body: { email: company.email, password: company.password } });
-      return answer.body.subscription.expired === false && answer.body.subscription.dueDate === renewed && answer;
+      return answer.body.subscription.expired === false && answer.body.subscription.dueDate === renewed ? answer : null;
     });
     expect((await platform.request('GET', '/api/invoices', { token: again.body.token })).body.invoices[0]).toMatchObject({ id: invoice.id, status: 'Pago' });
   });

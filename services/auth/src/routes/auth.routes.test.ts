@@ -194,6 +194,20 @@ describe('one session per user', () => {
     expect((await platform.request('GET', '/api/tickets', { token: second.token })).status).toBe(200);
   });
 
+  it('a demoted admin loses the admin routes at once, with the token they hold; promoted back, they have them again', async () => {
+    const company = await platform.createCompany();
+    const second = await platform.createUser(company.admin, { profile: 'admin' });
+    const token = second.session.token;
+    const newUser = (name: string) => ({ name, email: `${name.toLowerCase()}-${Date.now()}@example.com`, password: 'user-pass-1' });
+    expect((await platform.request('GET', '/api/settings', { token })).status).toBe(200);
+    expect((await platform.request('PUT', `/api/users/${second.user.id}`, { token: company.admin.token, body: { profile: 'user' } })).status).toBe(200);
+    await eventually(async () => (await platform.request('GET', '/api/settings', { token })).status === 403);
+    expect((await platform.request('POST', '/api/users', { token, body: newUser('Recusado') })).status).toBe(403);
+    expect((await platform.request('GET', '/api/tickets', { token })).status).toBe(200);
+    expect((await platform.request('PUT', `/api/users/${second.user.id}`, { token: company.admin.token, body: { profile: 'admin' } })).status).toBe(200);
+    await eventually(async () => (await platform.request('GET', '/api/settings', { token })).status === 200);
+  });
+
   it('a deleted user’s and a user with a new password’s tokens are refused; the admin changing their own password keeps their session', async () => {
     const company = await platform.createCompany();
     const leaving = await platform.createUser(company.admin, { profile: 'user' });

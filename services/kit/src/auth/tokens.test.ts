@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RevokedSessions } from './revoked-sessions.js';
+import { SessionChanges } from './session-changes.js';
 import { createTokenSigner, createTokenVerifier, generateSigningKeys } from './tokens.js';
 
 const keys = generateSigningKeys();
@@ -17,25 +17,40 @@ describe('access tokens', () => {
   });
 
   it('refuses a token of a revoked session with 401 ERR_SESSION_EXPIRED, even one verified before; other sessions go on', () => {
-    const revoked = new RevokedSessions();
-    const verify = createTokenVerifier(keys.publicKey, { revoked });
+    const sessions = new SessionChanges();
+    const verify = createTokenVerifier(keys.publicKey, { sessions });
     const sign = createTokenSigner(keys.privateKey);
     const token = sign(claims);
     const other = sign({ ...claims, sid: 'session-2' });
     expect(verify(token).sessionId).toBe('session-1');
-    revoked.add(['session-1']);
+    sessions.revoke(['session-1']);
     expect(() => verify(token)).toThrow(expect.objectContaining({ code: 'ERR_SESSION_EXPIRED', status: 401 }));
     expect(verify(other).sessionId).toBe('session-2');
   });
 
-  it('forgets a revoked session once its tokens would have expired anyway', () => {
-    const revoked = new RevokedSessions(60_000);
-    revoked.add(['a'], 1_000);
-    revoked.add(['b'], 30_000);
-    expect(revoked.has('a', 60_999)).toBe(true);
-    expect(revoked.has('a', 61_000)).toBe(false);
-    revoked.add(['c'], 61_000);
-    expect([revoked.has('a', 61_000), revoked.has('b', 61_000), revoked.has('c', 61_000)]).toEqual([false, true, true]);
+  it('reads a token with the profile and super flag its user has now', () => {
+    const sessions = new SessionChanges();
+    const verify = createTokenVerifier(keys.publicKey, { sessions });
+    const token = createTokenSigner(keys.privateKey)({ ...claims, profile: 'admin' });
+    expect(verify(token).profile).toBe('admin');
+    sessions.userChanged({ id: 7, profile: 'user', super: false });
+    expect(verify(token)).toMatchObject({ userId: 7, profile: 'user', super: false });
+    sessions.userChanged({ id: 8, profile: 'admin', super: true });
+    expect(verify(token).profile).toBe('user');
+  });
+
+  it('forgets a change once the tokens signed before it would have expired anyway', () => {
+    const sessions = new SessionChanges(60_000);
+    sessions.revoke(['a'], 1_000);
+    sessions.revoke(['b'], 30_000);
+    expect(sessions.isRevoked('a', 60_999)).toBe(true);
+    expect(sessions.isRevoked('a', 61_000)).toBe(false);
+    sessions.revoke(['c'], 61_000);
+    expect([sessions.isRevoked('a', 61_000), sessions.isRevoked('b', 61_000), sessions.isRevoked('c', 61_000)]).toEqual([false, true, true]);
+    const auth = { userId: 7, companyId: 3, profile: 'admin' as const, super: false, sessionId: 's' };
+    sessions.userChanged({ id: 7, profile: 'user', super: false }, 1_000);
+    expect(sessions.current(auth, 60_999).profile).toBe('user');
+    expect(sessions.current(auth, 61_000).profile).toBe('admin');
   });
 
   it('refuses a token once it expired, even one verified before', () => {

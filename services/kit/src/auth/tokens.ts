@@ -22,14 +22,19 @@ const VERIFIED_TOKENS_KEPT = 10_000;
  * ES256 only: alg "none", HS256 with the public key as secret, and edited claims all fail.
  * A token verified once is remembered by its exact text until it expires (every request of a session
  * carries the same one), so the signature and the claims are checked once per token, not per request.
- * `revoked`: a token of a session that has ended is refused with 401 ERR_SESSION_EXPIRED (the web logs out).
+ * `sessions`: a token of a session that has ended is refused with 401 ERR_SESSION_EXPIRED (the web logs out),
+ * and a user's profile and super flag are the ones they have now (session-changes.ts).
  */
-export function createTokenVerifier(publicKeyPem: string, options: { revoked?: { has(sessionId: string): boolean } } = {}): TokenVerifier {
+export function createTokenVerifier(
+  publicKeyPem: string,
+  options: { sessions?: { isRevoked(sessionId: string): boolean; current(auth: AuthUser): AuthUser } } = {},
+): TokenVerifier {
   const verify = createVerifier({ key: publicKeyPem, algorithms: ['ES256'] });
   const verified = new Map<string, { auth: AuthUser; expiresAt: number }>();
   const open = (auth: AuthUser): AuthUser => {
-    if (options.revoked?.has(auth.sessionId)) throw new AppError('ERR_SESSION_EXPIRED', 'This session has ended');
-    return auth;
+    if (!options.sessions) return auth;
+    if (options.sessions.isRevoked(auth.sessionId)) throw new AppError('ERR_SESSION_EXPIRED', 'This session has ended');
+    return options.sessions.current(auth);
   };
   return (token) => {
     const known = verified.get(token);

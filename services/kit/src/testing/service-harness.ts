@@ -12,7 +12,7 @@ import { createSql, type Sql } from '../db/client.js';
 import { createHttpApp, type HttpApp } from '../http/app.js';
 import { createLogger } from '../logger.js';
 import { createRateLimitStore } from '../rate-limit.js';
-import { watchRevokedSessions } from '../auth/revoked-sessions.js';
+import { watchSessionChanges } from '../auth/session-changes.js';
 import { createTokenSigner, createTokenVerifier, generateSigningKeys } from '../auth/tokens.js';
 import { LocalStorage, MediaSigner } from '../storage.js';
 import type { Service, ServiceContext } from '../service.js';
@@ -87,8 +87,8 @@ export async function startServiceHarness(options: {
       published.push(e);
     }),
   ];
-  const sessions = await watchRevokedSessions(bus);
-  subscriptions.push(sessions.subscription);
+  const sessions = await watchSessionChanges(bus);
+  subscriptions.push(...sessions.subscriptions);
   const companies = new Directory<number, CompanyWithPlan | null>(
     async (companyId) => ({
       company: { id: companyId, name: `Empresa ${companyId}`, ...companyFields.get(companyId) } as CompanyWithPlan['company'],
@@ -102,7 +102,7 @@ export async function startServiceHarness(options: {
     logger,
     sql,
     bus,
-    verify: createTokenVerifier(keys.publicKey, { revoked: sessions.revoked }),
+    verify: createTokenVerifier(keys.publicKey, { sessions: sessions.changes }),
     rateLimits: createRateLimitStore(undefined, `h_${randomBytes(4).toString('hex')}:`),
     storage: new LocalStorage(path.join(dataDir, 'media')),
     media: new MediaSigner(randomBytes(32).toString('hex')),

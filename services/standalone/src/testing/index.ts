@@ -48,6 +48,21 @@ export type TestPlatform = Platform & {
 const unique = () => randomBytes(5).toString('hex');
 
 /**
+ * The sessions handed out (login, createCompany, createUser) by e-mail. Signing in ends the user's other
+ * sessions (one session per user): a browser test that signs the same user in through the page hands the
+ * page's token to the session object it holds (adoptSession), so its API calls go on with the live session.
+ */
+const sessionsByEmail = new Map<string, Session>();
+const remember = (email: string, session: Session): Session => {
+  sessionsByEmail.set(email.trim().toLowerCase(), session);
+  return session;
+};
+export function adoptSession(email: string, token: string): void {
+  const session = sessionsByEmail.get(email.trim().toLowerCase());
+  if (session) session.token = token;
+}
+
+/**
  * A whole platform for one test file: its own database, its own bus namespace, its own data dir.
  * Standalone defaults (embedded PostgreSQL, in-process bus, memory limits, services mounted in the
  * gateway) unless DATABASE_URL/NATS_URL/REDIS_URL are set: then the machine's servers and the proxy path.
@@ -112,7 +127,7 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
   const login: TestPlatform['login'] = async (email = ADMIN_EMAIL, password = ADMIN_PASSWORD) => {
     const answer = await request('POST', '/api/auth/login', { body: { email, password } });
     if (answer.status !== 200) throw new Error(`login ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    const session = { token: answer.body.token, cookie: answer.cookie ?? '', user: answer.body.user };
+    const session = remember(email, { token: answer.body.token, cookie: answer.cookie ?? '', user: answer.body.user });
     if (email === ADMIN_EMAIL) superSession = session;
     return session;
   };

@@ -3,7 +3,7 @@ import { Directory, type Emit } from '@atende/kit';
 import type { TicketsDb } from '../deps.js';
 import type { ConnectionProjection } from '../db/projections.repository.js';
 import type { TicketRow } from '../db/tickets.repository.js';
-import { botMayServe, createBotTurns, servingBot, type QueueBots } from './bot-turns.js';
+import { botMayServe, createBotTurns, servingBot, type BotQueues } from './bot-turns.js';
 import type { ContactRow } from './presenters.js';
 
 const waiting = { status: 'pending', userId: null, isGroup: false, isBot: false, useIntegration: false, queueId: null, integrationId: null, botEnded: false } as const;
@@ -68,7 +68,7 @@ describe('the inbound path without a bot', () => {
 
   it('costs no query and no event: the queues’ bots are read from memory, loaded once per company', async () => {
     let loads = 0;
-    const queues = new Directory<number, QueueBots>(async () => {
+    const queues: BotQueues = new Directory(async () => {
       loads += 1;
       return { integrations: new Map([[12, 40]]), prompts: new Map([[13, 50]]) };
     }, 60_000);

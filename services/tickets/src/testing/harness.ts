@@ -22,7 +22,7 @@ import {
   createUserDirectory,
   generateSigningKeys,
   makeEnvelope,
-  watchRevokedSessions,
+  watchSessionChanges,
   mediaBase,
   platformVersion,
   type CompanyWithPlan,
@@ -110,8 +110,8 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
       published.push(e);
     }),
   ];
-  const sessions = await watchRevokedSessions(bus);
-  subscriptions.push(sessions.subscription);
+  const sessions = await watchSessionChanges(bus);
+  subscriptions.push(...sessions.subscriptions);
   const companies = new Directory<number, CompanyWithPlan | null>(
     async (companyId) => ({
       company: { id: companyId, ...companyFields.get(companyId) } as CompanyWithPlan['company'],
@@ -125,7 +125,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     logger,
     sql,
     bus,
-    verify: createTokenVerifier(keys.publicKey, { revoked: sessions.revoked }),
+    verify: createTokenVerifier(keys.publicKey, { sessions: sessions.changes }),
     rateLimits: createRateLimitStore(undefined, `t_${randomBytes(4).toString('hex')}:`),
     storage: new LocalStorage(path.join(dataDir, 'media')),
     media: new MediaSigner(randomBytes(32).toString('hex')),
