@@ -34,10 +34,11 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
 describe('campaigns, contact lists and schedules', () => {
   it('admin builds a contact list, a campaign on it, and a schedule for a contact', async () => {
     const company = await platform.createCompany({ plan: { useCampaigns: true, useSchedules: true } });
-    const token = company.admin.token;
-    const connection = await platform.request('POST', '/api/whatsapp', { token, body: { name: 'Recepção' } });
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const connection = await platform.request('POST', '/api/whatsapp', { token: admin.token, body: { name: 'Recepção' } });
     expect(connection.status).toBe(201);
-    const contact = await platform.request('POST', '/api/contacts', { token, body: { name: 'Maria Souza', number: '5511988887777' } });
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Maria Souza', number: '5511988887777' } });
     expect(contact.status).toBe(201);
 
     const context = await newContext(browser, platform.url);
@@ -80,7 +81,7 @@ describe('campaigns, contact lists and schedules', () => {
     await itemDialog.getByRole('button', { name: 'Adicionar' }).click();
     await itemDialog.waitFor({ state: 'hidden' });
     await page.getByRole('cell', { name: 'João Lima', exact: true }).waitFor();
-    const items = await platform.request('GET', `/api/contact-list-items?contactListId=${contactListId}`, { token });
+    const items = await platform.request('GET', `/api/contact-list-items?contactListId=${contactListId}`, { token: admin.token });
     expect(items.body.contacts).toEqual([expect.objectContaining({ name: 'João Lima', number: '5511977776666' })]);
 
     // A campaign on that list.
@@ -104,7 +105,7 @@ describe('campaigns, contact lists and schedules', () => {
     await campaignRow.getByText('Clientes VIP').waitFor();
     await campaignRow.getByText('Recepção').waitFor();
     await campaignRow.getByText('Inativa').waitFor();
-    const campaigns = await platform.request('GET', '/api/campaigns', { token });
+    const campaigns = await platform.request('GET', '/api/campaigns', { token: admin.token });
     expect(campaigns.body.records).toEqual([
       expect.objectContaining({
         name: 'Retorno de consultas',
@@ -144,7 +145,7 @@ describe('campaigns, contact lists and schedules', () => {
     await page.getByLabel('Conteúdo').fill('Sorriso Feliz');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Configurações salvas').waitFor();
-    const settings = await platform.request('GET', '/api/campaign-settings', { token });
+    const settings = await platform.request('GET', '/api/campaign-settings', { token: admin.token });
     const variables = (settings.body as { key: string; value: unknown }[]).find((s) => s.key === 'variables')?.value;
     expect(typeof variables === 'string' ? JSON.parse(variables) : variables).toEqual([{ key: 'clinica', value: 'Sorriso Feliz' }]);
 
@@ -190,7 +191,7 @@ describe('campaigns, contact lists and schedules', () => {
     await page.getByText('Não há agendamentos no período.').waitFor();
     await page.getByRole('button', { name: 'Hoje', exact: true }).click();
     await page.getByTestId('schedule-event').filter({ hasText: 'Maria Souza' }).waitFor();
-    const schedules = await platform.request('GET', '/api/schedules', { token });
+    const schedules = await platform.request('GET', '/api/schedules', { token: admin.token });
     expect(schedules.body.schedules).toEqual([
       expect.objectContaining({
         contactId: contact.body.id,

@@ -46,12 +46,13 @@ describe('desk screens', () => {
 
   it('moves a ticket to a kanban lane by drag and drop, kept after a reload', async () => {
     const company = await platform.createCompany();
-    const token = company.admin.token;
-    const lane = await platform.request('POST', '/api/tags', { token, body: { name: 'Negociação', kanban: 1 } });
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const lane = await platform.request('POST', '/api/tags', { token: admin.token, body: { name: 'Negociação', kanban: 1 } });
     expect(lane.status, JSON.stringify(lane.body)).toBe(201);
-    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Comercial', color: '#336699' } });
-    const contact = await platform.request('POST', '/api/contacts', { token, body: { name: 'João', number: '5511977776666' } });
-    const ticket = await platform.request('POST', '/api/tickets', { token, body: { contactId: contact.body.id, queueId: queue.body.id, status: 'open', userId: company.admin.user.id } });
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Comercial', color: '#336699' } });
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'João', number: '5511977776666' } });
+    const ticket = await platform.request('POST', '/api/tickets', { token: admin.token, body: { contactId: contact.body.id, queueId: queue.body.id, status: 'open', userId: company.admin.user.id } });
     expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
 
     const page = await (await newContext(browser, platform.url)).newPage();
@@ -65,7 +66,7 @@ describe('desk screens', () => {
     await page.reload();
     await page.locator(`${target} ${card}`).waitFor();
     await screenshot(page, 'kanban');
-    const tags = await platform.request('GET', `/api/tickets/${ticket.body.id}`, { token });
+    const tags = await platform.request('GET', `/api/tickets/${ticket.body.id}`, { token: admin.token });
     expect(tags.body.tags.map((t: { id: number }) => t.id)).toEqual([lane.body.id]);
     await page.context().close();
   });

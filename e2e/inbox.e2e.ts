@@ -41,8 +41,9 @@ async function openInbox(email: string, password: string): Promise<Page> {
 describe('attendant inbox', () => {
   it('inbound message → both attendants see it live; accept, transfer, resolve with farewell, reopen, note, pin, rating', async () => {
     const company = await platform.createCompany();
-    const token = company.admin.token;
-    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
     expect(queue.status, JSON.stringify(queue.body)).toBe(201);
     const ana = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
     const bruno = await platform.createUser(company.admin, { name: 'Bruno', queueIds: [queue.body.id] });
@@ -55,7 +56,7 @@ describe('attendant inbox', () => {
     });
     await platform.publish('channels.connection.updated', company.companyId, { connection });
     // Pending tickets notify (sound) only with this company setting (spec 000 §4 notification rule).
-    expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token, body: { value: 'true' } })).status).toBe(200);
+    expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token: admin.token, body: { value: 'true' } })).status).toBe(200);
 
     const pageAna = await openInbox(ana.email, ana.password);
     const pageBruno = await openInbox(bruno.email, bruno.password);
@@ -78,7 +79,7 @@ describe('attendant inbox', () => {
       });
     const sentAt = Date.now();
     await carlaWrites('1', 'Olá, gostaria de agendar uma limpeza');
-    const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token })).body.tickets[0], 10_000);
+    const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token: admin.token })).body.tickets[0], 10_000);
     const item = `[data-testid="ticket-item-${ticket.id}"]`;
     await Promise.all([pageAna.locator(item).waitFor({ timeout: 5_000 }), pageBruno.locator(item).waitFor({ timeout: 5_000 })]);
     const shownAfterMs = Date.now() - sentAt;
@@ -104,7 +105,7 @@ describe('attendant inbox', () => {
     await pageAna.keyboard.type('Bruno');
     await pageAna.keyboard.press('Enter');
     await transfer.getByRole('button', { name: 'Transferir' }).click();
-    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.userId === bruno.user.id);
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token })).body.userId === bruno.user.id);
     await pageBruno.getByRole('tab', { name: /Abertos/ }).click();
     await pageBruno.locator(item).waitFor({ timeout: 5_000 });
 
@@ -113,19 +114,19 @@ describe('attendant inbox', () => {
     await pageBruno.getByTestId('message-input').waitFor();
     await pageBruno.getByRole('button', { name: /Resolver/ }).first().click();
     await pageBruno.getByText('Resolver com despedida').click();
-    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'closed');
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token })).body.status === 'closed');
     await eventually(async () => {
-      const messages = (await platform.request('GET', `/api/messages/${ticket.id}`, { token })).body.messages as { body: string; fromMe: boolean }[];
+      const messages = (await platform.request('GET', `/api/messages/${ticket.id}`, { token: admin.token })).body.messages as { body: string; fromMe: boolean }[];
       return messages.some((m) => m.fromMe && m.body.includes('Obrigado pelo contato!'));
     });
     await pageBruno.goto(`/tickets/${ticket.uuid}`);
     await pageBruno.getByRole('button', { name: 'Reabrir' }).first().click();
-    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'open');
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token })).body.status === 'open');
 
     // Pinned; then a note on the contact: added, then deleted.
     await pageAdmin.goto(`/tickets/${ticket.uuid}`);
     await pageAdmin.getByRole('button', { name: 'Fixar atendimento' }).first().click();
-    await eventually(async () => (await platform.request('GET', '/api/pin-tickets', { token })).body.some?.((p: { ticketId: number }) => p.ticketId === ticket.id));
+    await eventually(async () => (await platform.request('GET', '/api/pin-tickets', { token: admin.token })).body.some?.((p: { ticketId: number }) => p.ticketId === ticket.id));
     await pageAdmin.getByRole('button', { name: 'Dados do contato' }).click();
     await pageAdmin.getByPlaceholder('Nova observação').fill('Prefere atendimento pela manhã');
     await pageAdmin.getByRole('button', { name: 'Adicionar' }).click();
@@ -143,7 +144,7 @@ describe('attendant inbox', () => {
     await screenshot(pageAdmin, 'inbox-conversation-dark');
 
     // With ratings on, resolving asks whether to request one (required); the contact's '5' closes the ticket with it.
-    expect((await platform.request('PUT', '/api/settings/userRating', { token, body: { value: 'enabled' } })).status).toBe(200);
+    expect((await platform.request('PUT', '/api/settings/userRating', { token: admin.token, body: { value: 'enabled' } })).status).toBe(200);
     await pageAdmin.getByRole('button', { name: /Resolver/ }).first().click();
     await pageAdmin.getByText('Resolver com despedida').click();
     const rating = pageAdmin.getByRole('dialog');
@@ -151,9 +152,9 @@ describe('attendant inbox', () => {
     await rating.getByText('Avaliação obrigatória').waitFor();
     await rating.getByText('Pedir ao contato uma avaliação de 1 a 5').click();
     await rating.getByRole('button', { name: 'Resolver' }).click();
-    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.status === 'nps');
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token })).body.status === 'nps');
     await carlaWrites('rate', '5');
-    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token })).body.userRating?.rate === 5);
+    await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token })).body.userRating?.rate === 5);
     console.log(`inbound message shown in both inboxes after ${shownAfterMs} ms`);
     for (const page of [pageAna, pageBruno, pageAdmin]) await page.context().close();
   });

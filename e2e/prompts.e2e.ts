@@ -28,8 +28,9 @@ const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').
 describe('AI prompts', () => {
   it('admin creates a prompt through the screen and sees it listed', async () => {
     const company = await platform.createCompany({ plan: { useOpenAi: true } });
-    const token = company.admin.token;
-    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Recepção', color: '#1677ff' } });
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Recepção', color: '#1677ff' } });
     expect(queue.status).toBe(201);
 
     const context = await newContext(browser, platform.url);
@@ -56,7 +57,7 @@ describe('AI prompts', () => {
     await row.waitFor();
     await row.getByRole('cell', { name: 'Recepção', exact: true }).waitFor();
     await row.getByRole('cell', { name: '100', exact: true }).waitFor();
-    const listed = await platform.request('GET', '/api/prompt', { token });
+    const listed = await platform.request('GET', '/api/prompt', { token: admin.token });
     expect(listed.body).toMatchObject({ count: 1, hasMore: false });
     expect(listed.body.prompts[0]).toMatchObject({
       name: 'Assistente da recepção',
@@ -70,7 +71,7 @@ describe('AI prompts', () => {
     await screenshot(page, 'prompts');
 
     // The connection editor's integrations tab offers it.
-    const connection = await platform.request('POST', '/api/whatsapp', { token, body: { name: 'Clínica' } });
+    const connection = await platform.request('POST', '/api/whatsapp', { token: admin.token, body: { name: 'Clínica' } });
     expect(connection.status).toBe(201);
     await page.getByTestId('app-menu').getByText('Conexões').click();
     await page.waitForURL(/\/connections$/);
@@ -83,7 +84,7 @@ describe('AI prompts', () => {
     await editor.getByRole('button', { name: 'Salvar' }).click();
     await editor.waitFor({ state: 'hidden' });
     const promptId = listed.body.prompts[0].id;
-    expect((await platform.request('GET', `/api/whatsapp/${connection.body.id}`, { token })).body.promptId).toBe(promptId);
+    expect((await platform.request('GET', `/api/whatsapp/${connection.body.id}`, { token: admin.token })).body.promptId).toBe(promptId);
     await page.getByTestId('app-menu').getByText('Prompts IA').click();
     await page.waitForURL(/\/prompts$/);
 
@@ -92,8 +93,8 @@ describe('AI prompts', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: 'Excluir o prompt Assistente da recepção?' });
     await confirm.getByRole('button', { name: 'Excluir' }).click();
     await until(page, async () => (await row.count()) === 0, 'row removed');
-    expect((await platform.request('GET', '/api/prompt', { token })).body.count).toBe(0);
-    expect((await platform.request('GET', `/api/whatsapp/${connection.body.id}`, { token })).body.promptId).toBeNull();
+    expect((await platform.request('GET', '/api/prompt', { token: admin.token })).body.count).toBe(0);
+    expect((await platform.request('GET', `/api/whatsapp/${connection.body.id}`, { token: admin.token })).body.promptId).toBeNull();
     await context.close();
   }, 120_000);
 });

@@ -46,7 +46,8 @@ const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ 
 describe('queue integrations', () => {
   it('admin adds a webhook integration, sees it listed, and finds it in the queue editor', async () => {
     const company = await platform.createCompany({ plan: { useIntegrations: true } });
-    const token = company.admin.token;
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
     const context = await newContext(browser, platform.url);
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
@@ -79,7 +80,7 @@ describe('queue integrations', () => {
     await row.waitFor();
     await row.getByTestId('integration-logo-webhook').waitFor();
     await page.getByRole('heading', { name: 'Integrações (1)' }).waitFor();
-    const saved = await platform.request('GET', '/api/queueIntegration', { token });
+    const saved = await platform.request('GET', '/api/queueIntegration', { token: admin.token });
     expect(saved.body.queueIntegrations).toEqual([expect.objectContaining({ type: 'webhook', name: 'Webhook CRM', projectName: 'Webhook CRM', urlN8N: hookUrl })]);
     await screenshot(page, 'queue-integrations');
 

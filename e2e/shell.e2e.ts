@@ -25,11 +25,12 @@ afterAll(async () => {
 describe('shell and desk', () => {
   it('login lands on /tickets; a pinned ticket shows in the top bar and opens it; the contact gets a tag typed on the ticket', async () => {
     const company = await platform.createCompany();
-    const token = company.admin.token;
-    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Recepção', color: '#2266aa', greetingMessage: '' } });
-    const contact = await platform.request('POST', '/api/contacts', { token, body: { name: 'Joana Prado', number: '5511955554444' } });
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Recepção', color: '#2266aa', greetingMessage: '' } });
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Joana Prado', number: '5511955554444' } });
     const ticket = await platform.request('POST', '/api/tickets', {
-      token,
+      token: admin.token,
       body: { contactId: contact.body.id, queueId: queue.body.id, status: 'open', userId: company.admin.user.id },
     });
     expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
@@ -56,7 +57,7 @@ describe('shell and desk', () => {
     await page.keyboard.type('Implante');
     await page.keyboard.press('Enter');
     await eventually(async () =>
-      ((await platform.request('GET', `/api/contactTags/${contact.body.id}`, { token })).body as { name: string }[]).some((t) => t.name === 'Implante'),
+      ((await platform.request('GET', `/api/contactTags/${contact.body.id}`, { token: admin.token })).body as { name: string }[]).some((t) => t.name === 'Implante'),
     );
     await tags.getByText('Implante').waitFor();
     await screenshot(page, 'shell-pinned-and-tags');
@@ -69,8 +70,9 @@ describe('shell and desk', () => {
 
   it('the notification bell counts a new message for the attendant, keeps it after a reload, and opens the ticket', async () => {
     const company = await platform.createCompany();
-    const token = company.admin.token;
-    const queue = await platform.request('POST', '/api/queue', { token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
     const ana = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
     const connection = makeConnection({
       id: 9000 + company.companyId,
@@ -80,7 +82,7 @@ describe('shell and desk', () => {
       queueIds: [queue.body.id],
     });
     await platform.publish('channels.connection.updated', company.companyId, { connection });
-    expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token, body: { value: 'true' } })).status).toBe(200);
+    expect((await platform.request('PUT', '/api/settings/showNotificationPending', { token: admin.token, body: { value: 'true' } })).status).toBe(200);
 
     const page = await (await newContext(browser, platform.url)).newPage();
     await loginThroughPage(page, ana.email, ana.password);
@@ -100,7 +102,7 @@ describe('shell and desk', () => {
       quotedWid: null,
       timestamp: Math.floor(Date.now() / 1000),
     });
-    const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token })).body.tickets[0], 10_000);
+    const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token: admin.token })).body.tickets[0], 10_000);
     await page.getByTestId('notifications-bell-count').getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
 
     // After a reload the bell starts from the tickets with unread messages.
@@ -117,18 +119,21 @@ describe('shell and desk', () => {
     await page.context().close();
   });
 
-  it("refuses the super user's pages with the spec text and goes to /; the 403 screen links to /tickets; contacts show the phone mask", async () => {
+  it("refuses the super user's pages with the spec text and redirects; the 403 screen links to /tickets; contacts show the phone mask", async () => {
     const company = await platform.createCompany();
     const contact = await platform.request('POST', '/api/contacts', { token: company.admin.token, body: { name: 'Rita Mendes', number: '5511999990001' } });
     expect(contact.status).toBe(201);
     const page = await (await newContext(browser, platform.url)).newPage();
     await loginThroughPage(page, company.email, company.password);
 
-    // Spec 001 §8: the companies page's refusal, then / after 1 s.
-    for (const path of ['/allConnections', '/announcements']) {
+    // Spec 001 §8: the companies page's refusal, then / after 1 s (/allConnections: /tickets, spec 001 §2).
+    for (const [path, landing] of [
+      ['/allConnections', '/tickets'],
+      ['/announcements', '/'],
+    ] as const) {
       await page.goto(path);
       await page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').first().waitFor();
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => url.pathname === landing);
     }
 
     // Spec 000 §5: Brazil numbers of 12 or 13 digits with the phone mask.

@@ -1,11 +1,18 @@
 import type { Page } from 'playwright-core';
+import { adoptSession } from '@atende/standalone/testing';
 
-/** Log in through the login page (labels in any of the three languages). */
+/**
+ * Log in through the login page (labels in any of the three languages). The sign-in ends the user's other
+ * sessions: the test's session object for this user takes the page's token (adoptSession).
+ */
 export async function loginThroughPage(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^(Senha|Password|Contraseña)$/).fill(password);
+  const signedIn = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login', { timeout: 15_000 });
   await page.getByRole('button', { name: /^(Entrar|Log in|Sign in|Iniciar sesión|Ingresar)$/ }).click();
+  const answer = await signedIn;
+  if (answer.ok()) adoptSession(email, ((await answer.json()) as { token: string }).token);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
 

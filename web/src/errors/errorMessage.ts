@@ -1,15 +1,16 @@
 /**
  * What an error toast says (spec 000 §8): the server's `{ error, message }` code translated when
- * known, else the raw code; a plain string as is; otherwise 'An error occurred!'. Pure: the
- * translator is passed in (tests call it without i18next).
+ * known, else the raw code, followed by the labels of the failing fields that have a translation
+ * (a field without one is left out: the toast never shows a raw field key); a plain string as is;
+ * otherwise 'An error occurred!'. Pure: the translator is passed in (tests call it without i18next).
  */
 export type ErrorTranslator = {
   /** The translated text of a code, or undefined when the code has no translation. */
   code(code: string): string | undefined;
   /** 'An error occurred!' in the current language. */
   generic(): string;
-  /** Label of a failing field of a validation answer (optional). */
-  field?(name: string): string;
+  /** Label of a failing field of an error answer, or undefined when the field has no translation. */
+  field?(name: string): string | undefined;
 };
 
 type FieldErrorLike = { field?: unknown; message?: unknown };
@@ -35,13 +36,34 @@ export function errorCodeOf(err: unknown): string | undefined {
   return isObject(body) && typeof body.error === 'string' ? body.error : undefined;
 }
 
+/**
+ * The names under which a failing field's label may be found, best first: the server sends zod paths
+ * ('queueIds.0', 'mapping.number', 'settings.greaterInterval'), so list indexes are dropped and the
+ * innermost name comes first, then the outermost one.
+ */
+export function fieldLabelKeys(path: string): string[] {
+  // Only plain identifiers: anything else could read as an i18next namespace or nesting.
+  const names = path.split('.').filter((part) => /^[A-Za-z_$][\w$]*$/.test(part));
+  return [...new Set([names.at(-1), names[0]])].filter((name): name is string => !!name);
+}
+
+/** The translated label of a failing field, or undefined when none of its names has one. */
+function fieldLabel(path: string, tr: ErrorTranslator): string | undefined {
+  if (!tr.field) return undefined;
+  for (const key of fieldLabelKeys(path)) {
+    const label = tr.field(key);
+    if (label) return label;
+  }
+  return undefined;
+}
+
 export function errorMessage(err: unknown, tr: ErrorTranslator): string {
   if (typeof err === 'string') return err.trim() ? (tr.code(err) ?? err) : tr.generic();
   const body = errorBodyOf(err);
   if (isObject(body) && typeof body.error === 'string' && body.error) {
     const text = tr.code(body.error) ?? body.error;
     const fields = Array.isArray(body.fields)
-      ? (body.fields as FieldErrorLike[]).map((f) => (typeof f?.field === 'string' ? (tr.field?.(f.field) ?? f.field) : null)).filter((f): f is string => !!f)
+      ? (body.fields as FieldErrorLike[]).map((f) => (typeof f?.field === 'string' ? fieldLabel(f.field, tr) : undefined)).filter((f): f is string => !!f)
       : [];
     return fields.length ? `${text} (${[...new Set(fields)].join(', ')})` : text;
   }

@@ -1,6 +1,8 @@
 import { App, message as staticMessage, notification as staticNotification } from 'antd';
-import i18n from '../i18n';
-import { errorMessage, type ErrorTranslator } from './errorMessage';
+import { errorMessage } from './errorMessage';
+import { i18nErrorTranslator } from './i18nTranslator';
+
+export { i18nErrorTranslator };
 
 /**
  * Toasts at top-centre (spec 000 §2): 3 s, form toasts 2 s, error toasts 2 s (§8).
@@ -19,12 +21,6 @@ export function bindToastApi(next: Pick<AppApi, 'message' | 'notification'> | nu
 
 const message = () => api?.message ?? staticMessage;
 export const notification = () => api?.notification ?? staticNotification;
-
-export const i18nErrorTranslator: ErrorTranslator = {
-  code: (code) => (i18n.exists(code, { ns: 'errors' }) ? i18n.t(code, { ns: 'errors' }) : undefined),
-  generic: () => i18n.t('generic', { ns: 'errors' }),
-  field: (name) => (i18n.exists(`fields.${name}`, { ns: 'common' }) ? i18n.t(`fields.${name}`, { ns: 'common' }) : name),
-};
 
 /** The translated text of an error (see errorMessage). */
 export function translateError(err: unknown): string {

@@ -3,6 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { NotifiedTicket } from '../hooks/messageNotifications';
+import { stripWhatsapp } from '../pages/tickets/conversation/whatsappFormat';
 import { cut, formatTicketTime, LAST_MESSAGE_CUT } from '../pages/tickets/ticketRules';
 import { bellItemStyle } from './bellItemStyle';
 
@@ -40,7 +41,7 @@ export default function NotificationsBellList({ tickets, onPick }: { tickets: No
                     </Typography.Text>
                   </Flex>
                   <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
-                    {cut(ticket.lastMessage, LAST_MESSAGE_CUT)}
+                    {cut(stripWhatsapp(ticket.lastMessage), LAST_MESSAGE_CUT)}
                   </Typography.Text>
                 </Flex>
               </button>

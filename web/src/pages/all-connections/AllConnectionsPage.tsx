@@ -18,8 +18,13 @@ import { ConnectionsTable } from '../connections/ConnectionsTable';
 import { useConnectionEditor } from '../connections/ConnectionsPage';
 import { useLiveConnections } from '../connections/useLiveConnections';
 
-/** Spec 001 §8: others get the no-permission toast (the companies page's text) and go to / after 1 second. */
+/**
+ * Others get the no-permission toast (the companies page's text, spec 001 §8) and, after 1 second, go to
+ * /tickets: the page's own section of spec 001 §2 says so ("others are redirected to /tickets"), and
+ * /tickets is a page every user may open (/ refuses an attendant without the dashboard).
+ */
 export const NO_PERMISSION_REDIRECT_MS = 1000;
+export const NO_PERMISSION_REDIRECT_TO = '/tickets';
 
 /** '/allConnections' (spec 001 §2 All-connections page): the super user's per company counts. */
 export default function AllConnectionsPage() {
@@ -31,7 +36,7 @@ export default function AllConnectionsPage() {
   useEffect(() => {
     if (allowed || !user) return;
     toastError(t('errors.noPermission'));
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), NO_PERMISSION_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(NO_PERMISSION_REDIRECT_TO, { replace: true }), NO_PERMISSION_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [allowed, user, navigate, t]);
 

@@ -8,12 +8,11 @@ import type { KanbanSort, KanbanTicket, Tag } from '@atende/kit/contracts';
 import { clearTicketTags, linkTicketTag, listKanbanLanes, listKanbanTickets } from '../../api/kanban';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { useShellData } from '../../hooks/useShellData';
-import { hasPermission, planAllows } from '../../permissions';
+import { hasPermission } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
-import { PageLoading } from '../../components/PageLoading';
 import { textColorOn } from '../tags/tagRules';
 import { DRAG_MIME, KanbanCard, type CardDrag } from './KanbanCard';
+import { KanbanPlanGate } from './KanbanPlanGate';
 import { assignCards, buildLanes, formatValor, lanesOfCard, laneTotal, moveCalls, readBoardPrefs, SORT_OPTIONS, writeBoardPrefs, type BoardPrefs, type Lane } from './kanbanRules';
 
 const storage = (): Storage | null => {
@@ -29,21 +28,11 @@ const LIVE_RELOAD_MS = 500;
 
 /** /Kanban (spec 001 §2, §4): needs the plan flag useKanban. */
 export default function KanbanPage() {
-  const { t } = useTranslation('kanban');
-  const { plan, ready } = useShellData();
-  const navigate = useNavigate();
-  const allowed = planAllows(plan, 'useKanban');
-
-  useEffect(() => {
-    if (!ready || allowed) return;
-    toastError(t('noPlan'));
-    const timer = setTimeout(() => navigate('/'), 1000);
-    return () => clearTimeout(timer);
-  }, [ready, allowed, navigate, t]);
-
-  if (!ready) return <PageLoading />;
-  if (!allowed) return null;
-  return <KanbanBoard />;
+  return (
+    <KanbanPlanGate>
+      <KanbanBoard />
+    </KanbanPlanGate>
+  );
 }
 
 function KanbanBoard() {

@@ -1,6 +1,11 @@
+import { KanbanPlanGate } from '../kanban/KanbanPlanGate';
 import { TagsScreen } from './TagsScreen';
 
-/** /TagsKanban (spec 001 §2 Kanban tag management): the kanban tags (lanes) only. */
+/** /TagsKanban (spec 001 §2 Kanban tag management): the kanban tags (lanes) only; gated by useKanban like the board. */
 export default function TagsKanbanPage() {
-  return <TagsScreen kanbanMode />;
+  return (
+    <KanbanPlanGate>
+      <TagsScreen kanbanMode />
+    </KanbanPlanGate>
+  );
 }

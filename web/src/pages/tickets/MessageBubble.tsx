@@ -23,6 +23,8 @@ import type { VCardContact } from './conversation/cards';
 import { MessageMedia } from './conversation/MessageMedia';
 import { ackState, bodyIsCaption, groupReactions } from './conversation/messages';
 import { canEditMessage, editTimeLeft, formatClock, formatDateTime } from './conversation/time';
+import { stripWhatsapp } from './conversation/whatsappFormat';
+import { WhatsappText } from './conversation/WhatsappText';
 
 export type MessageAction = 'reply' | 'react' | 'forward' | 'edit' | 'delete' | 'copy' | 'talkTo' | 'select' | 'toggle' | 'preview' | 'quote';
 
@@ -225,7 +227,7 @@ export const MessageBubble = memo(function MessageBubble({
               {message.quotedMsg.fromMe ? t('marks.you') : (message.quotedMsg.contactName ?? '')}
             </span>
             <span style={{ fontSize: 13, display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {message.quotedMsg.body || t(`media.kind.${message.quotedMsg.mediaType}`, { defaultValue: t('media.kind.application') })}
+              {stripWhatsapp(message.quotedMsg.body) || t(`media.kind.${message.quotedMsg.mediaType}`, { defaultValue: t('media.kind.application') })}
             </span>
           </button>
         )}
@@ -238,7 +240,11 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <MessageMedia message={message} onPreview={(m) => onAction('preview', m)} onTalk={onTalk} />
         )}
-        {showBody && <div style={{ whiteSpace: 'pre-wrap' }}>{message.body}</div>}
+        {showBody && (
+          <div style={{ whiteSpace: 'pre-wrap' }}>
+            <WhatsappText text={message.body} />
+          </div>
+        )}
         {reactionList.length > 0 && (
           <div aria-label={t('marks.reactions')} role="group" style={{ display: 'flex', gap: 4, flexWrap: 'wrap', marginTop: 2 }}>
             {reactionList.map((r) => (

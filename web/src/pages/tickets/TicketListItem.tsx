@@ -19,6 +19,7 @@ import { setTicketIntegration } from '../../api/tickets';
 import { toastError } from '../../errors/toast';
 import { cut, formatTicketTime, LAST_MESSAGE_CUT, NAME_CUT } from './ticketRules';
 import { useTicketActions } from './TicketActions';
+import { stripWhatsapp } from './conversation/whatsappFormat';
 import { LazyTooltip } from './list/LazyTooltip';
 import { ITEM_HEIGHT, isWaiting, itemActions, queueTag, ratingEmoji, statusColor, tagSummary, type ItemAction, type ItemPermissions } from './list/itemRules';
 
@@ -175,7 +176,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected, s
           </span>
         </div>
         <div style={LINE2}>
-          <span style={LAST_MESSAGE}>{cut(ticket.lastMessage, LAST_MESSAGE_CUT)}</span>
+          <span style={LAST_MESSAGE}>{cut(stripWhatsapp(ticket.lastMessage), LAST_MESSAGE_CUT)}</span>
           <div style={MARKS}>
             {emoji && (
               <LazyTooltip title={t('tickets:item.rating', { rate: ticket.userRating?.rate })}>

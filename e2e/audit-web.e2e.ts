@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeConnection } from '@atende/kit/testing';
+import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
+import { launchBrowser, newContext } from './support/browser.js';
+import { loginThroughPage, until } from './support/session.js';
+
+/**
+ * Findings of the web audit, checked in the browser: /TagsKanban gated like /Kanban, /allConnections
+ * sending others to /tickets, WhatsApp formatting in bubbles and list previews, and a plan read that
+ * survives the rate limit.
+ */
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
+
+describe('web audit fixes', () => {
+  it('/TagsKanban is refused like /Kanban when the plan has no Kanban', async () => {
+    const company = await platform.createCompany({ plan: { useKanban: false } });
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    for (const path of ['/Kanban', '/TagsKanban']) {
+      await page.goto(path);
+      await page.getByText(NO_PERMISSION).first().waitFor();
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    expect(await page.getByRole('button', { name: 'Adicionar tag' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('/allConnections sends an attendant to /tickets with the no-permission toast', async () => {
+    const company = await platform.createCompany();
+    const attendant = await platform.createUser(company.admin, { profile: 'user' });
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, attendant.email, attendant.password);
+    await page.goto('/allConnections');
+    await page.getByText(NO_PERMISSION).first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/tickets');
+    // Landed on a page the attendant may see: no second refusal.
+    await page.getByText('Oops! Acesso Negado!').waitFor({ state: 'detached' });
+    await page.getByTestId('message-input').or(page.locator('[data-testid^="ticket-item-"]')).or(page.getByRole('tab').first()).first().waitFor();
+    await page.context().close();
+  });
+
+  it("shows WhatsApp's bold and italic in the bubble and no markers in the list preview", async () => {
+    const company = await platform.createCompany();
+    // Its token follows the page's sign-in of the same user (adoptSession).
+    const admin = company.admin;
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Atendimento', color: '#1677ff', greetingMessage: '' } });
+    const connection = makeConnection({ id: 9500 + company.companyId, companyId: company.companyId, name: 'WhatsApp', number: '5511900000009', queueIds: [queue.body.id] });
+    await platform.publish('channels.connection.updated', company.companyId, { connection });
+    const attendant = await platform.createUser(company.admin, { name: 'Ana', queueIds: [queue.body.id] });
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, attendant.email, attendant.password);
+
+    // The contact writes a signed-looking message (sent again while no ticket shows: the same wid is one message).
+    const inbound = () =>
+      platform.publish('channels.message.received', company.companyId, {
+        connectionId: connection.id,
+        channel: 'whatsapp',
+        contact: { number: '5511987650009', name: 'Paula Formatada', pictureUrl: null, lid: null, remoteJid: '5511987650009@s.whatsapp.net' },
+        isGroup: false,
+        group: null,
+        wid: `e2e-format-${company.companyId}`,
+        fromMe: false,
+        body: '*Atendente Web:*\nOlá, _tudo bem_?',
+        media: null,
+        quotedWid: null,
+        timestamp: Math.floor(Date.now() / 1000),
+      });
+    const ticket = await eventually(async () => {
+      await inbound();
+      return (await platform.request('GET', '/api/tickets?status=pending', { token: admin.token })).body.tickets[0];
+    }, 30_000);
+
+    await page.goto('/tickets');
+    await page.getByRole('tab', { name: /Pendentes/ }).click();
+    const item = page.locator(`[data-testid="ticket-item-${ticket.id}"]`);
+    await item.getByText(/Atendente Web:/).waitFor();
+    expect(await item.textContent()).not.toContain('*');
+
+    await item.getByRole('button', { name: 'Aceitar' }).click();
+    await page.waitForURL(new RegExp(`/tickets/${ticket.uuid}`));
+    const bubble = page.locator('[data-testid^="message-"]').filter({ hasText: 'Atendente Web:' }).first();
+    await bubble.locator('strong', { hasText: 'Atendente Web:' }).waitFor();
+    await bubble.locator('em', { hasText: 'tudo bem' }).waitFor();
+    expect(await bubble.textContent()).not.toContain('*Atendente');
+    await page.context().close();
+  });
+
+  it('reads the plan again after the rate limit instead of hiding the plan-gated menu entries', async () => {
+    const company = await platform.createCompany();
+    const context = await newContext(browser, platform.url);
+    let refused = 0;
+    await context.route('**/api/companies/listPlan/**', async (route) => {
+      if (refused < 2) {
+        refused++;
+        await route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '1' },
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'ERR_TOO_MANY_REQUESTS', message: 'Too many requests' }),
+        });
+      } else await route.continue();
+    });
+    const page = await context.newPage();
+    await loginThroughPage(page, company.email, company.password);
+    const kanbanEntry = page.locator('.ant-menu').getByText('Kanban', { exact: true });
+    await until(page, async () => (await kanbanEntry.count()) > 0, 'the Kanban menu entry', 15_000);
+    expect(refused).toBe(2);
+    await context.close();
+  });
+});
