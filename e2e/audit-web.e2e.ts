@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext } from './support/browser.js';
+import { contactWrites } from './support/inbound.js';
 import { loginThroughPage, until } from './support/session.js';
 
 /**
@@ -65,18 +66,12 @@ describe('web audit fixes', () => {
 
     // The contact writes a signed-looking message (sent again while no ticket shows: the same wid is one message).
     const inbound = () =>
-      platform.publish('channels.message.received', company.companyId, {
+      contactWrites(platform, company.companyId, {
         connectionId: connection.id,
-        channel: 'whatsapp',
-        contact: { number: '5511987650009', name: 'Paula Formatada', pictureUrl: null, lid: null, remoteJid: '5511987650009@s.whatsapp.net' },
-        isGroup: false,
-        group: null,
+        number: '5511987650009',
+        name: 'Paula Formatada',
         wid: `e2e-format-${company.companyId}`,
-        fromMe: false,
         body: '*Atendente Web:*\nOlá, _tudo bem_?',
-        media: null,
-        quotedWid: null,
-        timestamp: Math.floor(Date.now() / 1000),
       });
     const ticket = await eventually(async () => {
       await inbound();

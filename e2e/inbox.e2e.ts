@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { contactWrites } from './support/inbound.js';
 import { loginThroughPage } from './support/session.js';
 
 /**
@@ -64,19 +65,7 @@ describe('attendant inbox', () => {
 
     // Carla writes on WhatsApp: the event the channels service publishes.
     const carlaWrites = (wid: string, body: string) =>
-      platform.publish('channels.message.received', company.companyId, {
-        connectionId: connection.id,
-        channel: 'whatsapp',
-        contact: { number: '5511987654321', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987654321@s.whatsapp.net' },
-        isGroup: false,
-        group: null,
-        wid: `e2e-${company.companyId}-${wid}`,
-        fromMe: false,
-        body,
-        media: null,
-        quotedWid: null,
-        timestamp: Math.floor(Date.now() / 1000),
-      });
+      contactWrites(platform, company.companyId, { connectionId: connection.id, number: '5511987654321', name: 'Carla Paciente', wid: `e2e-${company.companyId}-${wid}`, body });
     const sentAt = Date.now();
     await carlaWrites('1', 'Olá, gostaria de agendar uma limpeza');
     const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token: admin.token })).body.tickets[0], 10_000);

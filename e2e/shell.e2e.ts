@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { contactWrites } from './support/inbound.js';
 import { loginThroughPage } from './support/session.js';
 
 /**
@@ -89,18 +90,12 @@ describe('shell and desk', () => {
     await page.getByTestId('notifications-bell').waitFor();
     expect(await page.getByTestId('notifications-bell-count').count()).toBe(0);
 
-    await platform.publish('channels.message.received', company.companyId, {
+    await contactWrites(platform, company.companyId, {
       connectionId: connection.id,
-      channel: 'whatsapp',
-      contact: { number: '5511987650000', name: 'Carla Paciente', pictureUrl: null, lid: null, remoteJid: '5511987650000@s.whatsapp.net' },
-      isGroup: false,
-      group: null,
+      number: '5511987650000',
+      name: 'Carla Paciente',
       wid: `e2e-bell-${company.companyId}`,
-      fromMe: false,
       body: 'Posso remarcar minha consulta?',
-      media: null,
-      quotedWid: null,
-      timestamp: Math.floor(Date.now() / 1000),
     });
     const ticket = await eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token: admin.token })).body.tickets[0], 10_000);
     await page.getByTestId('notifications-bell-count').getByText('1', { exact: true }).waitFor({ timeout: 10_000 });

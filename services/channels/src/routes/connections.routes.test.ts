@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, type Envelope, type User } from '@atende/kit';
-import { multipartBody, png } from '@atende/kit/testing';
+import { multipartBody, png, workingDay } from '@atende/kit/testing';
 import { fullPlan, startHarness, type Harness } from '../testing/harness.js';
 
 /** Connections management (spec 001 §2, §3, §5, §6, §7): /api/whatsapp*, /api/whatsapp-admin, /api/whatsapp-restart. */
@@ -340,15 +340,7 @@ describe('PUT /api/whatsapp/{id}', () => {
     expect(same.body).toMatchObject({ channel: 'whatsapp', name: 'Canal fixo 2' });
   });
 
-  const day = (weekdayEn: string, shifts: Partial<Record<'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB', string>> = {}) => ({
-    weekday: weekdayEn,
-    weekdayEn,
-    startTimeA: '08:00',
-    endTimeA: '12:00',
-    startTimeB: '13:00',
-    endTimeB: '18:00',
-    ...shifts,
-  });
+  const day = workingDay;
 
   it.each([
     ['an unknown weekday', [day('funday')], 'schedules.0.weekdayEn'],

@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { companySchedulesBody, weekdaySchedulesInput } from './admin.js';
 import { defaultConnectionSchedules, updateConnectionBody } from './connections.js';
 import { createQueueBody, updateQueueBody } from './desk.js';
+import { workingDay } from '../testing/fixtures.js';
 
 /** Working hours as the connection, queue and company editors send them (spec 001 §3 schedules, §9 default hours). */
-const day = (weekdayEn: string, shifts: Partial<Record<'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB', string>> = {}) => ({
-  weekday: weekdayEn,
-  weekdayEn,
-  startTimeA: '08:00',
-  endTimeA: '12:00',
-  startTimeB: '13:00',
-  endTimeB: '18:00',
-  ...shifts,
-});
+const day = workingDay;
 /** The failing fields of a schedules body, as the 400 answer names them. */
 const failing = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, schedules: unknown) =>
   (schema.safeParse({ name: 'Fila', color: '#123456', schedules }).error?.issues ?? []).map((i) => i.path.join('.'));

@@ -79,3 +79,8 @@ export function makeConnection(fields: Partial<Connection> & { id: number; compa
     ...fields,
   };
 }
+
+/** One day of working hours as the schedule editors send it (08–12 and 13–18 unless `shifts` says otherwise). */
+export function workingDay(weekdayEn: string, shifts: Partial<Record<'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB', string>> = {}) {
+  return { weekday: weekdayEn, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00', ...shifts };
+}
