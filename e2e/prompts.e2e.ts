@@ -91,8 +91,11 @@ describe('AI prompts', () => {
     // Delete, after the confirmation titled with the prompt's name: the connection stops using it.
     await row.getByRole('button', { name: 'Excluir o prompt Assistente da recepção' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Excluir o prompt Assistente da recepção?' });
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/prompt/'), { timeout: 20_000 });
     await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await until(page, async () => (await row.count()) === 0, 'row removed');
+    const answer = await deleted;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await until(page, async () => (await row.count()) === 0, 'row removed', 20_000);
     expect((await platform.request('GET', '/api/prompt', { token: admin.token })).body.count).toBe(0);
     expect((await platform.request('GET', `/api/whatsapp/${connection.body.id}`, { token: admin.token })).body.promptId).toBeNull();
     await context.close();
