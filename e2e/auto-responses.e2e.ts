@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage } from './support/session.js';
+import { loginThroughPage, openFromMenu } from './support/session.js';
 
 /**
  * Auto-responses as an admin uses them (spec 002 §2): a rule created in the dialog shows in the Manage
@@ -29,8 +29,7 @@ describe('auto-responses', () => {
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
 
-    await page.getByTestId('app-menu').getByText('Respostas automáticas').click();
-    await page.waitForURL(/\/auto-response$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Respostas automáticas'), /\/auto-response$/);
     await page.getByText('Nenhuma auto-resposta cadastrada').waitFor();
 
     // The dialog refuses a rule without keyword and response.

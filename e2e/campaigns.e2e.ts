@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, logoutThroughMenu, until } from './support/session.js';
+import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './support/session.js';
 
 /**
  * Campaigns, contact lists and schedules as an admin uses them (spec 002 §2): a contact list with
@@ -48,8 +48,7 @@ describe('campaigns, contact lists and schedules', () => {
     expect(await page.evaluate('localStorage.getItem("cshow")')).not.toBeNull();
 
     // Contact list, from the menu.
-    await page.getByTestId('app-menu').getByText('Listas de contatos').click();
-    await page.waitForURL(/\/contact-lists$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Listas de contatos'), /\/contact-lists$/);
     await page.getByRole('button', { name: 'Nova lista' }).click();
     const listDialog = dialog(page, 'Nova lista de contatos');
     await listDialog.getByLabel('Nome').fill('C');
@@ -85,8 +84,7 @@ describe('campaigns, contact lists and schedules', () => {
     expect(items.body.contacts).toEqual([expect.objectContaining({ name: 'João Lima', number: '5511977776666' })]);
 
     // A campaign on that list.
-    await page.getByTestId('app-menu').getByText('Campanhas', { exact: true }).click();
-    await page.waitForURL(/\/campaigns$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Campanhas', { exact: true }), /\/campaigns$/);
     await page.getByRole('button', { name: 'Nova campanha' }).click();
     const campaignDialog = dialog(page, 'Nova campanha');
     await campaignDialog.getByLabel('Nome').fill('R');

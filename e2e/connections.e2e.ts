@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, until } from './support/session.js';
+import { loginThroughPage, openFromMenu, until } from './support/session.js';
 
 /**
  * The connections screen as an admin uses it (spec 001 §2): a WhatsApp connection created in the
@@ -31,8 +31,7 @@ describe('connections screen', () => {
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
 
-    await page.getByTestId('app-menu').getByText('Conexões').click();
-    await page.waitForURL(/\/connections$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Conexões'), /\/connections$/);
     await page.getByTestId('connections-title').getByText('Conexões (0)').waitFor();
 
     // New connection → WhatsApp (Facebook is not in this plan).

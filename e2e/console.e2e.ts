@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, logoutThroughMenu, until } from './support/session.js';
+import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './support/session.js';
 
 /**
  * The web console as its users go through it (issue "Web console foundation"): the super user sets up
@@ -89,8 +89,7 @@ describe('web console', () => {
     await page.getByRole('cell', { name: 'E2E Clinic', exact: true }).waitFor();
 
     // An announcement (super users only), for everyone's top bar.
-    await page.getByTestId('app-menu').getByText('Announcements').click();
-    await page.waitForURL(/\/announcements/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Announcements'), /\/announcements/);
     await page.getByRole('button', { name: 'Add announcement' }).click();
     await dialog(page).getByLabel('Title').fill('E2E maintenance');
     await dialog(page).getByLabel('Text', { exact: true }).fill('The platform restarts at 22h.');

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage } from './support/session.js';
+import { loginThroughPage, openFromMenu } from './support/session.js';
 
 /** Desk screens an admin uses besides the inbox: contact import, the kanban board and the to-do list. */
 let platform: TestPlatform;
@@ -75,8 +75,7 @@ describe('desk screens', () => {
     const company = await platform.createCompany();
     const page = await (await newContext(browser, platform.url)).newPage();
     await loginThroughPage(page, company.email, company.password);
-    await page.getByTestId('app-menu').getByText('Tarefas').click();
-    await page.waitForURL(/\/todolist$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Tarefas'), /\/todolist$/);
     const input = page.getByPlaceholder('Nova tarefa');
     await page.getByRole('button', { name: 'Adicionar' }).click();
     await page.getByText('Digite o texto da tarefa').waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { signWebhook, startFakeGraph, type FakeGraph } from '../services/channels/src/testing/fake-graph.js';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, until } from './support/session.js';
+import { loginThroughPage, openFromMenu, until } from './support/session.js';
 
 /**
  * Facebook and Instagram connections as an admin adds them (spec 001 §2 new-connection menu, §7 POST
@@ -63,8 +63,7 @@ describe('Facebook and Instagram connections', () => {
     });
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
-    await page.getByTestId('app-menu').getByText('Conexões').click();
-    await page.waitForURL(/\/connections$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Conexões'), /\/connections$/);
     await page.getByTestId('connections-title').getByText('Conexões (0)').waitFor();
     // Nothing of Facebook's is loaded with the screen.
     expect(sdkRequests).toEqual([]);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage } from './support/session.js';
+import { loginThroughPage, openFromMenu } from './support/session.js';
 
 /**
  * File lists as an admin builds them (spec 002 §2 "Files"): a list with one file made in the dialog
@@ -30,8 +30,7 @@ describe('file lists', () => {
     const page = await (await newContext(browser, platform.url)).newPage();
     await loginThroughPage(page, company.email, company.password);
 
-    await page.getByTestId('app-menu').getByText('Lista de arquivos').click();
-    await page.waitForURL(/\/files$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Lista de arquivos'), /\/files$/);
     await page.getByRole('button', { name: 'Nova lista' }).click();
     const form = dialog(page, 'Nova lista de arquivos');
     await form.getByLabel('Nome', { exact: true }).fill('Ta');

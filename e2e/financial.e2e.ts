@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, until } from './support/session.js';
+import { loginThroughPage, openFromMenu, until } from './support/session.js';
 
 /**
  * Invoices and the subscription checkout as a company admin uses them (spec 001 §2, §4): the invoice the
@@ -37,8 +37,7 @@ describe('financial', () => {
     const context = await newContext(browser, platform.url);
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
-    await page.getByTestId('app-menu').getByText('Financeiro').click();
-    await page.waitForURL(/\/financeiro$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Financeiro'), /\/financeiro$/);
     await page.getByRole('heading', { name: 'Faturas (1)' }).waitFor();
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Plano Clínica', exact: true }) });
     await row.getByRole('cell', { name: ddmmyyyy(due), exact: true }).waitFor();

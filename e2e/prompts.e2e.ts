@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 import { launchBrowser, newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, until } from './support/session.js';
+import { loginThroughPage, openFromMenu, until } from './support/session.js';
 
 /**
  * AI prompts as an admin uses them (spec 002 §2 "AI prompts", §5, §8): the prompt is added through
@@ -37,8 +37,7 @@ describe('AI prompts', () => {
     const page = await context.newPage();
     await loginThroughPage(page, company.email, company.password);
 
-    await page.getByTestId('app-menu').getByText('Prompts IA').click();
-    await page.waitForURL(/\/prompts$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Prompts IA'), /\/prompts$/);
     await page.getByRole('button', { name: 'Adicionar prompt' }).click();
     const form = dialog(page, 'Adicionar prompt');
     await form.getByLabel('Nome').fill('Assistente da recepção');
@@ -73,8 +72,7 @@ describe('AI prompts', () => {
     // The connection editor's integrations tab offers it.
     const connection = await platform.request('POST', '/api/whatsapp', { token: admin.token, body: { name: 'Clínica' } });
     expect(connection.status).toBe(201);
-    await page.getByTestId('app-menu').getByText('Conexões').click();
-    await page.waitForURL(/\/connections$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Conexões'), /\/connections$/);
     await page.getByRole('button', { name: 'Editar conexão Clínica' }).click();
     const editor = page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Geral' }) });
     await until(page, async () => (await editor.getByLabel('Nome', { exact: true }).inputValue()) === 'Clínica', 'stored name in the editor');
@@ -85,8 +83,7 @@ describe('AI prompts', () => {
     await editor.waitFor({ state: 'hidden' });
     const promptId = listed.body.prompts[0].id;
     expect((await platform.request('GET', `/api/whatsapp/${connection.body.id}`, { token: admin.token })).body.promptId).toBe(promptId);
-    await page.getByTestId('app-menu').getByText('Prompts IA').click();
-    await page.waitForURL(/\/prompts$/);
+    await openFromMenu(page, page.getByTestId('app-menu').getByText('Prompts IA'), /\/prompts$/);
 
     // Delete, after the confirmation titled with the prompt's name: the connection stops using it.
     await row.getByRole('button', { name: 'Excluir o prompt Assistente da recepção' }).click();

@@ -31,3 +31,19 @@ export async function until(page: Page, check: () => Promise<boolean>, what: str
   }
   throw new Error(`timed out waiting for: ${what}`);
 }
+
+/**
+ * Open a screen from the side menu and wait for its route. A click that lands while the menu re-renders
+ * (the plan or the helps arriving after sign-in) can be lost on a slow machine: it is given again, as a user would.
+ */
+export async function openFromMenu(page: Page, entry: ReturnType<Page['getByText']>, path: RegExp, tries = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await entry.click();
+    try {
+      await page.waitForURL(path, { timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+    }
+  }
+}
