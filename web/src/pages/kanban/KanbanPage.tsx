@@ -9,10 +9,10 @@ import { clearTicketTags, linkTicketTag, listKanbanLanes, listKanbanTickets } fr
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { hasPermission } from '../../permissions';
+import { PlanGate } from '../campaigns/PlanGate';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { textColorOn } from '../tags/tagRules';
 import { DRAG_MIME, KanbanCard, type CardDrag } from './KanbanCard';
-import { KanbanPlanGate } from './KanbanPlanGate';
 import { assignCards, buildLanes, formatValor, lanesOfCard, laneTotal, moveCalls, readBoardPrefs, SORT_OPTIONS, writeBoardPrefs, type BoardPrefs, type Lane } from './kanbanRules';
 
 const storage = (): Storage | null => {
@@ -28,10 +28,11 @@ const LIVE_RELOAD_MS = 500;
 
 /** /Kanban (spec 001 §2, §4): needs the plan flag useKanban. */
 export default function KanbanPage() {
+  const { t } = useTranslation('kanban');
   return (
-    <KanbanPlanGate>
+    <PlanGate flag="useKanban" refusedText={t('noPlan')}>
       <KanbanBoard />
-    </KanbanPlanGate>
+    </PlanGate>
   );
 }
 

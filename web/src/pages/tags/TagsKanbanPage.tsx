@@ -1,11 +1,13 @@
-import { KanbanPlanGate } from '../kanban/KanbanPlanGate';
+import { useTranslation } from 'react-i18next';
+import { PlanGate } from '../campaigns/PlanGate';
 import { TagsScreen } from './TagsScreen';
 
 /** /TagsKanban (spec 001 §2 Kanban tag management): the kanban tags (lanes) only; gated by useKanban like the board. */
 export default function TagsKanbanPage() {
+  const { t } = useTranslation('kanban');
   return (
-    <KanbanPlanGate>
+    <PlanGate flag="useKanban" refusedText={t('noPlan')}>
       <TagsScreen kanbanMode />
-    </KanbanPlanGate>
+    </PlanGate>
   );
 }
