@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enabledDisabled, isCalendarDay, msg, pageNumber, searchParam } from './common.js';
+import { enabledDisabled, isCalendarDay, msg, numberFromText, pageNumber, searchParam } from './common.js';
 
 /** Campaign status (spec 002 §4). */
 export const campaignStatus = z.enum(['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA']);
@@ -87,12 +87,9 @@ export const campaignListAnswer = z.object({ records: z.array(campaign), hasMore
 /** The web sends empty strings for untouched fields (spec 002 §5): they mean null. */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = z.preprocess(blankToNull, z.string().max(10_000, msg.tooLong).nullable().optional());
-/**
- * An id of the body: a number, or one written as text (a form field); `true`, `[]` and the like are no number
- * (z.coerce would read them as 1 and 0).
- */
+/** An id of the body: a number, or one written as text (a form field). */
 const bodyId = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  numberFromText,
   z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more').max(2_147_483_647, 'is too large'),
 );
 const optionalId = z.preprocess(blankToNull, bodyId.nullable().optional());

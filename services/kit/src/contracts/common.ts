@@ -25,6 +25,12 @@ export type EnabledDisabled = z.infer<typeof enabledDisabled>;
 export const isCalendarDay = (v: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
+/**
+ * A number a form may send as text ("20"): numeric text is read as its number; anything else goes on as it
+ * came, so `true`, `[]` or null fail as no number (z.coerce would read them as 1 and 0).
+ */
+export const numberFromText = (v: unknown): unknown => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+
 /** HH:mm (spec: time fields masked ##:##). */
 export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm');
 

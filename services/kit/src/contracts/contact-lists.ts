@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { msg, pageNumber, timeOfDay } from './common.js';
-import { importResult, normalizeContactNumber, optionalEmail, sizedText } from './contacts.js';
+import { msg, numberFromText, pageNumber, timeOfDay } from './common.js';
+import { importResult, optionalEmail, phoneNumberField, sizedText } from './contacts.js';
 
 /**
  * Contact lists, their items and the campaign settings (spec 002 §2, §3, §5, §7): the answers,
@@ -64,15 +64,7 @@ export const contactListItemsPage = z.object({ contacts: z.array(contactListItem
  * A list item's number (spec 002 §5 "number 8 to 50"): a phone number campaigns send to, so digits only once
  * the usual mask (spaces, '+', '-', parentheses, dots) is dropped; required, then 8 to 50 digits.
  */
-export const contactListItemNumber = z
-  .preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(Math.trunc(v)) : v), z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be text') }))
-  .transform(normalizeContactNumber)
-  .superRefine((v, ctx) => {
-    if (v.length === 0) ctx.addIssue({ code: 'custom', message: msg.required });
-    else if (!/^\d+$/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be a phone number (digits only)' });
-    else if (v.length < 8) ctx.addIssue({ code: 'custom', message: msg.tooShort });
-    else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
-  });
+export const contactListItemNumber = phoneNumberField((v) => /^\d+$/.test(v));
 
 /** Spec 002 §5: name required 2 to 50; number 8 to 50 digits; email valid when given ("Invalid email"). */
 const itemFields = { name: sizedText(2, 50), number: contactListItemNumber, email: optionalEmail, isWhatsappValid: bool };
@@ -95,13 +87,10 @@ export const campaignVariable = z.object({
 });
 export type CampaignVariable = z.infer<typeof campaignVariable>;
 
-/**
- * A count or a number of seconds: a number, or one written as text (the form may send "20"); null, '', [] or
- * true are no number (z.coerce would read them as 0 and 1).
- */
+/** A count or a number of seconds: a number, or one written as text (the form may send "20"). */
 const wholeNumber = (max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    numberFromText,
     z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(max, 'is too large'),
   );
 const seconds = wholeNumber(86_400);

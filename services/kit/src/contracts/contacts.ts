@@ -38,6 +38,9 @@ export const sizedText = (min: number, max: number, words: { required?: string; 
       else if (v.length > max) ctx.addIssue({ code: 'custom', message: words.tooLong ?? msg.tooLong });
     });
 
+/** The mask characters people type around a phone number. */
+const PHONE_MASK = /[\s().\-+]/g;
+
 /**
  * A phone number as stored: the mask characters people type (spaces, parentheses, dots, dashes and a
  * leading '+') are dropped when what remains is digits; anything else (a channel id, a group id
@@ -46,24 +49,30 @@ export const sizedText = (min: number, max: number, words: { required?: string; 
 export function normalizeContactNumber(raw: string): string {
   const trimmed = raw.trim();
   if (trimmed.includes('@')) return trimmed;
-  const digits = trimmed.replace(/[\s().\-+]/g, '');
+  const digits = trimmed.replace(PHONE_MASK, '');
   return /^\d+$/.test(digits) ? digits : trimmed;
 }
 
 /**
- * Contact number: required, 8 to 50 characters once normalized (spec 000 §5): a phone number's digits, or a
- * channel id with '@'. A JSON number past 2^53 has lost digits already: it must come as text.
+ * A phone number field: required, normalized, then `accepts` what may stand (else 'must be a phone number
+ * (digits only)'), then 8 to 50 characters. A JSON number past 2^53 has lost digits already: it must come as text.
  */
-export const contactNumber = z
-  .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be text') }))
-  .transform(normalizeContactNumber)
-  .superRefine((v, ctx) => {
-    if (v.length === 0) ctx.addIssue({ code: 'custom', message: msg.required });
-    // '*': a number masked for the viewer (LGPD) sent back unchanged; the use case keeps the stored one.
-    else if (!v.includes('@') && !/^[\d*]+$/.test(v.replace(/[\s().\-+]/g, ''))) ctx.addIssue({ code: 'custom', message: 'must be a phone number (digits only)' });
-    else if (v.length < 8) ctx.addIssue({ code: 'custom', message: msg.tooShort });
-    else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
-  });
+export const phoneNumberField = (accepts: (normalized: string) => boolean) =>
+  z
+    .preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be text') }))
+    .transform(normalizeContactNumber)
+    .superRefine((v, ctx) => {
+      if (v.length === 0) ctx.addIssue({ code: 'custom', message: msg.required });
+      else if (!accepts(v)) ctx.addIssue({ code: 'custom', message: 'must be a phone number (digits only)' });
+      else if (v.length < 8) ctx.addIssue({ code: 'custom', message: msg.tooShort });
+      else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
+    });
+
+/**
+ * Contact number (spec 000 §5): a phone number's digits or a channel id with '@'; '*' too: a number masked for
+ * the viewer (LGPD) sent back unchanged (the use case keeps the stored one).
+ */
+export const contactNumber = phoneNumberField((v) => v.includes('@') || /^[\d*]+$/.test(v.replace(PHONE_MASK, '')));
 
 /** E-mail: empty (or absent) means none; anything else must be valid. */
 export const optionalEmail = z
