@@ -16,10 +16,23 @@ export async function loginThroughPage(page: Page, email: string, password: stri
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
 
-export async function logoutThroughMenu(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-logout').click();
-  await page.waitForURL(/\/login/, { timeout: 15_000 });
+/**
+ * Log out from the avatar menu. A click that lands while the header re-renders (a saved setting such as the
+ * system name) can close the menu without choosing: it is given again, as a user would.
+ */
+export async function logoutThroughMenu(page: Page, tries = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const logout = page.getByTestId('user-menu-logout');
+    if (!(await logout.isVisible())) await page.getByTestId('user-menu').click();
+    await logout.click();
+    try {
+      await page.waitForURL(/\/login/, { timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (new URL(page.url()).pathname.startsWith('/login')) return;
+      if (attempt >= tries) throw new Error(`still on ${page.url()} after ${tries} logouts`, { cause: err });
+    }
+  }
 }
 
 /** Wait until `check` holds in the page (playwright-core has no `expect`). */
