@@ -131,3 +131,32 @@ describe('every JSON write route validates its body', () => {
     }
   });
 });
+
+describe('the OpenAPI document spells out each upload form', () => {
+  const binary = (schema: JsonSchema & { items?: JsonSchema }) => schema.format === 'binary' || schema.items?.format === 'binary';
+  const forms = () =>
+    Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const content = operation.requestBody?.content ?? {};
+        const form = content['multipart/form-data']?.schema;
+        return form ? [{ id: `${method.toUpperCase()} ${path}`, form, alsoJson: 'application/json' in content }] : [];
+      }),
+    );
+
+  it('names the file fields of every multipart-only route as binary', () => {
+    const uploads = forms().filter((f) => !f.alsoJson);
+    expect(uploads.length).toBeGreaterThan(10);
+    for (const { id, form } of uploads) expect(Object.values(form.properties ?? {}).some(binary), id).toBe(true);
+  });
+
+  it('documents the integrators’ files (medias, several) next to the JSON fields of POST /api/messages/send', () => {
+    const operation = doc.paths['/api/messages/send']!.post!;
+    const form = operation.requestBody!.content!['multipart/form-data']!.schema!;
+    expect(form.properties?.medias).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+    expect(Object.keys(form.properties ?? {})).toEqual(expect.arrayContaining(['number', 'body', 'userId', 'queueId', 'sendSignature', 'closeTicket']));
+    expect(form.required).toEqual(['number']);
+    // The JSON body stays as it was: no file field there.
+    expect(operation.requestBody!.content!['application/json']!.schema!.properties).not.toHaveProperty('medias');
+    expect(doc.paths['/api/messages/{ticketId}']!.post!.requestBody!.content!['multipart/form-data']!.schema!.properties?.medias).toMatchObject({ type: 'array' });
+  });
+});

@@ -41,7 +41,7 @@ export function announcementsRoutes(app: HttpApp, deps: { announcements: Announc
   });
   app.post(
     '/api/announcements/:id/media-upload',
-    { preHandler: guards.super, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: announcement } } },
+    { preHandler: guards.super, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipart: { files: { file: { description: 'The attachment (png, jpg or jpeg); replaces the previous one' } } }, response: { 200: announcement } } },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('ERR_VALIDATION', 'file: Required', { fields: [{ field: 'file', message: 'Required' }] });
       // The first non-empty file is the attachment; fields such as typeArch are read and ignored.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, type Guards, type HttpApp } from '@atende/kit';
+import { AppError, type Guards, type HttpApp, type MultipartForm } from '@atende/kit';
 import type { Whitelabel, WhitelabelKind } from '../domain/whitelabel.js';
 
 const MIME_BY_EXT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', ico: 'image/x-icon' };
@@ -10,6 +10,7 @@ export function whitelabelRoutes(app: HttpApp, deps: { whitelabel: Whitelabel; g
   const { whitelabel, guards } = deps;
   const tags = ['settings'];
 
+  const imageForm = (modes: string): MultipartForm => ({ files: { file: { description: 'The image (png, jpg, webp, gif or ico)' } }, fields: { mode: `Which image it is: ${modes}` } });
   const upload = (kind: WhitelabelKind) => async (request: FastifyRequest) => {
     if (!request.isMultipart()) throw new AppError('ERR_VALIDATION', 'file: Required', { fields: [{ field: 'file', message: 'Required' }] });
     let mode: string | undefined;
@@ -25,12 +26,12 @@ export function whitelabelRoutes(app: HttpApp, deps: { whitelabel: Whitelabel; g
   };
   app.post(
     '/api/settings-whitelabel/logo',
-    { preHandler: guards.super, schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.string() } } },
+    { preHandler: guards.super, schema: { tags, consumes: ['multipart/form-data'], multipart: imageForm('Light, Dark or Favicon'), response: { 200: z.string() } } },
     upload('logo'),
   );
   app.post(
     '/api/settings-whitelabel/login',
-    { preHandler: guards.super, schema: { tags, consumes: ['multipart/form-data'], response: { 200: z.string() } } },
+    { preHandler: guards.super, schema: { tags, consumes: ['multipart/form-data'], multipart: imageForm('Enter or Register'), response: { 200: z.string() } } },
     upload('login'),
   );
 

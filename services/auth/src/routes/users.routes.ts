@@ -54,7 +54,7 @@ export function usersRoutes(app: HttpApp, deps: { accounts: Accounts; guards: Gu
 
   app.post(
     '/api/users/:id/media-upload',
-    { preHandler: guards.authenticated, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: user } } },
+    { preHandler: guards.authenticated, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipart: { files: { profileImage: { description: 'The avatar image' } } }, response: { 200: user } } },
     async (request) => {
       let data: Buffer | undefined;
       for await (const part of request.parts()) {

@@ -35,7 +35,7 @@ export const campaignsRoutes: RouteModule = (app, deps) => {
   );
   app.post(
     '/api/campaigns/:id/media-upload',
-    { preHandler: guard, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: one } },
+    { preHandler: guard, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipart: { files: { file: { description: 'The attachment sent with the campaign; replaces the previous one' } } }, response: one } },
     async (request) => {
       if (!request.isMultipart()) throw fileRequired();
       // The first non-empty file is the attachment; other parts are read and ignored.

@@ -60,7 +60,7 @@ export const contactListsRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api/contact-lists/:id/upload',
-    { preHandler, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: contactListUploadResult } } },
+    { preHandler, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipart: { files: { file: { description: 'The spreadsheet of contacts (.xlsx or Excel 97–2003 .xls)' } } }, response: { 200: contactListUploadResult } } },
     async (request) => desk.upload(request.auth, request.params.id, await spreadsheet(request)),
   );
 

@@ -42,7 +42,7 @@ export const schedulesRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api/schedules/:id/media-upload',
-    { preHandler: guard, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: schedule } } },
+    { preHandler: guard, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipart: { files: { file: { description: 'The attachment (png, jpg, jpeg, pdf, xls, xlsx or gif)' } } }, response: { 200: schedule } } },
     async (request) => desk.uploadMedia(request.auth, request.params.id, await firstFile(request)),
   );
 

@@ -54,7 +54,7 @@ export const autoResponsesRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api/auto-responses/import',
-    { preHandler, schema: { tags, consumes: ['multipart/form-data'], response: { 200: autoResponseImportResult } } },
+    { preHandler, schema: { tags, consumes: ['multipart/form-data'], multipart: { files: { file: { description: 'The CSV of auto-responses' } } }, response: { 200: autoResponseImportResult } } },
     async (request) => desk.importCsv(request.auth, await csvFile(request)),
   );
 

@@ -47,7 +47,13 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
   });
   app.post(
     '/api/whatsapp/:id/media-upload',
-    { preHandler: guards.area('connections'), schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: whatsappConnection } } },
+    { preHandler: guards.area('connections'), schema: {
+        tags,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        multipart: { files: { file: { description: "The greeting's image or video; replaces the previous one" } } },
+        response: { 200: whatsappConnection },
+      } },
     async (request) => {
       if (!request.isMultipart()) throw fileRequired();
       // The first non-empty file is the greeting's media; other parts are read and ignored.

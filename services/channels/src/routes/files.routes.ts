@@ -55,7 +55,13 @@ export const filesRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api/files/uploadList/:id',
-    { preHandler, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: fileList } } },
+    { preHandler, schema: {
+        tags,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        multipart: { files: { files: { description: 'The file of the option' } }, fields: { fileId: 'The id of the list option the file belongs to' } },
+        response: { 200: fileList },
+      } },
     async (request) => {
       const { fileId, data } = await uploadParts(request);
       return desk.upload(request.auth, request.params.id, fileId, data);

@@ -46,6 +46,7 @@ export const messagesApiRoutes: RouteModule = (app, deps) => {
         summary: 'Send a message to a number on the connection whose token is the bearer (not a user access token)',
         body: apiSendBody.nullish(),
         consumes: ['application/json', 'multipart/form-data'],
+        multipart: { files: { medias: { description: 'Files to send; the body is the caption of each', many: true, optional: true } } },
         response: { 200: apiSendAnswer },
       },
     },

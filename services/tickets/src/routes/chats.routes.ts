@@ -52,7 +52,7 @@ export const chatsRoutes: RouteModule = (app, deps) => {
   // 201 with a new chat; 200 with the existing private chat of the same two people.
   app.post(
     '/api/chats',
-    { preValidation, schema: { tags, body: createChatBody.nullish(), consumes, response: { 200: chat, 201: chat } } },
+    { preValidation, schema: { tags, body: createChatBody.nullish(), consumes, multipart: { files: { groupImage: { description: "The group's photo", optional: true } } }, response: { 200: chat, 201: chat } } },
     async (request, reply) => {
       const form = request.isMultipart() ? await readForm(request) : null;
       const body = form ? createChatBody.parse(form.fields) : (request.body ?? createChatBody.parse({}));
@@ -85,7 +85,7 @@ export const chatsRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api/chats/:id/messages',
-    { preValidation, schema: { tags, params: chatParams, body: sendChatMessageBody.nullish(), consumes, response: { 201: chatMessage } } },
+    { preValidation, schema: { tags, params: chatParams, body: sendChatMessageBody.nullish(), consumes, multipart: { files: { file: { description: 'A file sent with the message', optional: true } } }, response: { 201: chatMessage } } },
     async (request, reply) => {
       const form = request.isMultipart() ? await readForm(request) : null;
       const body = form ? sendChatMessageBody.parse(form.fields) : (request.body ?? sendChatMessageBody.parse({}));

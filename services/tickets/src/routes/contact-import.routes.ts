@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contact, importContactBody, importFromPhoneBody, importMapping, importResult, importRows, validationError } from '@atende/kit';
+import { contact, importContactBody, importFromPhoneBody, importMapping, importResult, importRows, validationError, type MultipartForm } from '@atende/kit';
 import type { RouteModule } from '../deps.js';
 import { createContactImport, importTemplate, type SpreadsheetImport } from '../domain/contact-import.js';
 import { XLSX_MIME } from './contacts.routes.js';
@@ -47,13 +47,22 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Sp
   };
 }
 
+const contactsUploadForm: MultipartForm = {
+  files: { file: { description: 'The spreadsheet (.xlsx or Excel 97–2003 .xls)' } },
+  fields: {
+    mapping: 'JSON: the column of name, number, email and tags',
+    rows: 'JSON: the spreadsheet rows to import (1-based, the header being row 1), instead of every row',
+    validateContact: 'true: rows whose number cannot be a WhatsApp number are ignored',
+  },
+};
+
 /** Contact import (spec 001 §7): spreadsheet upload, row by row, from the phone, and the model file. */
 export const contactImportRoutes: RouteModule = (app, deps) => {
   const importer = createContactImport(deps);
   const { guards, config } = deps;
   const tags = ['contacts'];
 
-  app.post('/api/contacts/upload', { preHandler: guards.authenticated, schema: { tags, consumes: ['multipart/form-data'], response: { 200: importResult } } }, async (request) =>
+  app.post('/api/contacts/upload', { preHandler: guards.authenticated, schema: { tags, consumes: ['multipart/form-data'], multipart: contactsUploadForm, response: { 200: importResult } } }, async (request) =>
     importer.spreadsheet(request.auth, await readUpload(request, config.IMPORT_MAX_BYTES)),
   );
 

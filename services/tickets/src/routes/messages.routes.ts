@@ -69,7 +69,10 @@ export const messagesRoutes: RouteModule = (app, deps) => {
     '/api/messages/:ticketId',
     {
       preHandler: guards.authenticated,
-      schema: { tags, params: ticketIdParams, body: sendMessageBody.nullish(), consumes: ['application/json', 'multipart/form-data'], response: { 200: sendAnswer, 201: sendAnswer } },
+      schema: { tags, params: ticketIdParams, body: sendMessageBody.nullish(), consumes: ['application/json', 'multipart/form-data'],
+        multipart: { files: { medias: { description: 'Files to send; a body repeated once per file gives each its caption', many: true, optional: true } } },
+        response: { 200: sendAnswer, 201: sendAnswer },
+      },
     },
     async (request, reply) => {
       let input: SendInput;

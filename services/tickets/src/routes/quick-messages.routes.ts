@@ -59,7 +59,7 @@ export const quickMessagesRoutes: RouteModule = (app, deps) => {
 
   app.post(
     '/api/quick-messages/:id/media-upload',
-    { preHandler: guards.authenticated, schema: { tags, params: idParams, consumes: ['multipart/form-data'], response: { 200: quickMessage } } },
+    { preHandler: guards.authenticated, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipart: { files: { file: { description: 'The attachment; replaces the previous one' } } }, response: { 200: quickMessage } } },
     async (request) => desk.uploadMedia(request.auth, request.params.id, await firstFile(request)),
   );
 
