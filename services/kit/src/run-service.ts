@@ -48,7 +48,7 @@ export async function runService<Shape extends z.ZodRawShape>(env: Record<string
   const bus = await NatsBus.connect({ url: config.NATS_URL, prefix: config.BUS_PREFIX, name: options.name, logger });
   const rateLimits = createRateLimitStore(config.REDIS_URL, `${config.BUS_PREFIX}:rl:`);
   const companies = await createCompanyDirectory(bus, logger);
-  const sessions = await watchSessionChanges(bus);
+  const sessions = await watchSessionChanges(bus, { logger });
   const service = await options.factory(
     {
       mode: 'cluster',

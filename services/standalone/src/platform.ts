@@ -68,7 +68,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const mode = options.mode ?? 'in-process';
   const sql = createSql(options.databaseUrl, { max: 20, applicationName: 'atende' });
   const companies = await createCompanyDirectory(options.bus, options.logger);
-  const sessions = await watchSessionChanges(options.bus);
+  const sessions = await watchSessionChanges(options.bus, { logger: options.logger });
   const verify = createTokenVerifier(options.keys.publicKey, { sessions: sessions.changes });
   const ctxFor = (name: string): ServiceContext => ({
     mode: 'standalone',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { refreshTokens, sessions, type SessionRow } from './schema.js';
 import type { AuthDb } from './users.repository.js';
 
@@ -45,6 +45,11 @@ export function sessionsRepository(db: AuthDb) {
           .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined))
           .returning({ id: sessions.id })
       ).map((r) => r.id),
+    /** Sessions ended early since `since`, with when. */
+    revokedSince: async (since: Date): Promise<{ id: string; revokedAt: Date }[]> =>
+      (await db.select({ id: sessions.id, revokedAt: sessions.revokedAt }).from(sessions).where(gte(sessions.revokedAt, since))).flatMap((r) =>
+        r.revokedAt ? [{ id: r.id, revokedAt: r.revokedAt }] : [],
+      ),
     /** Sessions dead for a while are dropped with their tokens. */
     purgeExpired: async (): Promise<void> => {
       await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day' or ${sessions.revokedAt} < now() - interval '30 days'`);

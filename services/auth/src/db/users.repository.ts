@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, or, sql } from 'drizzle-orm';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { schema, users, type UserRow } from './schema.js';
 
@@ -24,6 +24,9 @@ export function usersRepository(db: AuthDb) {
       return { rows, count: total[0]?.n ?? 0 };
     },
     allOfCompany: (companyId: number): Promise<UserRow[]> => db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name)),
+    /** Users changed since `since` (any field: the caller compares what it needs). */
+    changedSince: (since: Date): Promise<Pick<UserRow, 'id' | 'profile' | 'super' | 'updatedAt'>[]> =>
+      db.select({ id: users.id, profile: users.profile, super: users.super, updatedAt: users.updatedAt }).from(users).where(gte(users.updatedAt, since)),
     countOfCompany: async (companyId: number): Promise<number> =>
       (await db.select({ n: count() }).from(users).where(eq(users.companyId, companyId)))[0]?.n ?? 0,
     insert: async (values: NewUserRow): Promise<UserRow> => (await db.insert(users).values(values).returning())[0]!,

@@ -1,4 +1,5 @@
 import { answer, consume, type ServiceContext, type Subscription, type UnitOfWork } from '@atende/kit';
+import { sessionsRepository } from '../db/sessions.repository.js';
 import { usersRepository, type AuthDb } from '../db/users.repository.js';
 import type { Accounts } from '../domain/accounts.js';
 
@@ -10,6 +11,14 @@ export async function startEventHandlers(deps: { ctx: ServiceContext; db: AuthDb
     answer(ctx.bus, 'auth.user.get', async ({ userId }) => {
       const user = await accounts.findForSession(userId);
       return user ? { user } : null;
+    }),
+    answer(ctx.bus, 'auth.session.recentChanges', async ({ withinMs }) => {
+      const since = new Date(Date.now() - withinMs);
+      const [revoked, users] = await Promise.all([sessionsRepository(db).revokedSince(since), usersRepository(db).changedSince(since)]);
+      return {
+        revoked: revoked.map((s) => ({ sessionId: s.id, at: s.revokedAt.toISOString() })),
+        users: users.map((u) => ({ id: u.id, profile: u.profile === 'admin' ? ('admin' as const) : ('user' as const), super: u.super, at: u.updatedAt.toISOString() })),
+      };
     }),
     answer(ctx.bus, 'auth.users.ofCompany', async ({ companyId }) => ({
       users: (await usersRepository(db).allOfCompany(companyId)).map(accounts.present),

@@ -1,4 +1,4 @@
-import { generateSigningKeys, createTokenSigner } from '@atende/kit';
+import { generateSigningKeys, createTokenSigner, watchSessionChanges } from '@atende/kit';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
@@ -170,6 +170,31 @@ describe('refresh tokens', () => {
     // Signing in again opens a new session that works.
     const again = await platform.login(company.email, company.password);
     expect((await platform.request('GET', '/api/tickets', { token: again.token })).status).toBe(200);
+  });
+});
+
+describe('a process that starts after sessions changed', () => {
+  it('refuses the tokens of sessions ended before it started and reads a demoted admin as a user', async () => {
+    const company = await platform.createCompany();
+    const manager = await platform.createUser(company.admin, { profile: 'admin' });
+    const demoted = await platform.request('PUT', `/api/users/${manager.user.id}`, { token: company.admin.token, body: { profile: 'user' } });
+    expect(demoted.status).toBe(200);
+    const { token, cookie } = company.admin;
+    const ended = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    expect((await platform.request('DELETE', '/api/auth/logout', { token, cookie })).status).toBe(200);
+    // Both announced and heard by the running services before the new process listens.
+    await eventually(async () => (await platform.request('GET', '/api/auth/me', { token })).status === 401);
+
+    // What a process started now knows, with nothing announced to it.
+    const started = await watchSessionChanges(platform.bus);
+    try {
+      expect(await started.caughtUp).toBe(true);
+      expect(started.changes.isRevoked(ended.sid)).toBe(true);
+      const signedAsAdmin = { userId: manager.user.id as number, companyId: company.companyId, profile: 'admin' as const, super: false, sessionId: 'x' };
+      expect(started.changes.current(signedAsAdmin).profile).toBe('user');
+    } finally {
+      await Promise.all(started.subscriptions.map((s) => s.unsubscribe()));
+    }
   });
 });
 

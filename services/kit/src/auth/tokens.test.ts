@@ -53,6 +53,31 @@ describe('access tokens', () => {
     expect(sessions.current(auth, 61_000).profile).toBe('admin');
   });
 
+  it('catches up with the changes made before the process listened, each kept from when it happened, never shortening a later one', () => {
+    const sessions = new SessionChanges(60_000);
+    const at = (ms: number) => new Date(ms).toISOString();
+    sessions.revoke(['live'], 50_000);
+    sessions.catchUp(
+      {
+        revoked: [
+          { sessionId: 'old', at: at(10_000) },
+          { sessionId: 'gone', at: at(-60_000) },
+          { sessionId: 'live', at: at(20_000) },
+        ],
+        users: [{ id: 7, profile: 'user', super: false, at: at(10_000) }],
+      },
+      40_000,
+    );
+    expect(sessions.isRevoked('old', 69_999)).toBe(true);
+    expect(sessions.isRevoked('old', 70_000)).toBe(false);
+    expect(sessions.isRevoked('gone', 40_000)).toBe(false);
+    // The announcement heard at 50 s keeps it until 110 s.
+    expect(sessions.isRevoked('live', 100_000)).toBe(true);
+    const auth = { userId: 7, companyId: 3, profile: 'admin' as const, super: false, sessionId: 's' };
+    expect(sessions.current(auth, 69_999).profile).toBe('user');
+    expect(sessions.current(auth, 70_000).profile).toBe('admin');
+  });
+
   it('refuses a token once it expired, even one verified before', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));

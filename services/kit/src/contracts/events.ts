@@ -185,6 +185,17 @@ export const requestSchemas = {
     request: z.object({ userId: z.number().int() }),
     response: z.object({ user }).nullable(),
   },
+  /**
+   * anyone → auth: what changed in the last `withinMs` (at most a token's lifetime), for a process that just
+   * started: the sessions ended early and the users whose profile or super flag may differ from their tokens'.
+   */
+  'auth.session.recentChanges': {
+    request: z.object({ withinMs: z.number().int().positive().max(24 * 3_600_000) }),
+    response: z.object({
+      revoked: z.array(z.object({ sessionId: z.string(), at: z.string() })),
+      users: z.array(z.object({ id: z.number().int(), profile: user.shape.profile, super: z.boolean(), at: z.string() })),
+    }),
+  },
   'auth.users.ofCompany': {
     request: z.object({ companyId: z.number().int() }),
     response: z.object({ users: z.array(user) }),

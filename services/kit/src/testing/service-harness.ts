@@ -87,7 +87,7 @@ export async function startServiceHarness(options: {
       published.push(e);
     }),
   ];
-  const sessions = await watchSessionChanges(bus);
+  const sessions = await watchSessionChanges(bus, { tries: 1 }); // no auth here: nothing happened before
   subscriptions.push(...sessions.subscriptions);
   const companies = new Directory<number, CompanyWithPlan | null>(
     async (companyId) => ({

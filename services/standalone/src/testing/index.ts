@@ -29,7 +29,8 @@ export type Session = { token: string; cookie: string; user: any };
 export type TestPlatform = Platform & {
   keys: { privateKey: string; publicKey: string };
   dataDir: string;
-  /** This run's bus subject prefix and media signing key (benchmarks start service processes on them). */
+  /** This run's bus (a process starting on it, e.g.) and its subject prefix and media signing key (benchmarks start service processes on them). */
+  bus: Bus;
   busPrefix: string;
   mediaKey: string;
   /** This run's own database (benchmarks seed it directly). */
@@ -140,6 +141,7 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> & { 
     ...platform,
     keys,
     dataDir,
+    bus,
     busPrefix: prefix,
     mediaKey,
     databaseUrl: db.url,

@@ -110,7 +110,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
       published.push(e);
     }),
   ];
-  const sessions = await watchSessionChanges(bus);
+  const sessions = await watchSessionChanges(bus, { tries: 1 }); // no auth here: nothing happened before
   subscriptions.push(...sessions.subscriptions);
   const companies = new Directory<number, CompanyWithPlan | null>(
     async (companyId) => ({
