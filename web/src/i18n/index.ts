@@ -3,40 +3,43 @@ import { initReactI18next } from 'react-i18next';
 import { buildResources, type LocaleModules } from './resources';
 
 /**
- * i18next with every JSON file under src/locales/<lang>/<namespace>.json (any area's namespace
- * loads by itself). pt-BR is the default and the fallback; tr is listed and falls back.
+ * i18next over the JSON files under src/locales/<lang>/<namespace>.json. pt-BR, the default and the
+ * fallback, is bundled; en and es are fetched when chosen (loadLanguage), so a visitor downloads one
+ * language, not three; tr is listed and falls back.
  * The namespaces of the dashboard, the reports, the real-time panel, the internal chat, the queues, the announcements, the to-do list, the connections, the campaigns (and contact lists), the schedules, the settings (with companies, plans and helps) and the users screens, and of later screens, are left out:
  * their lazy chunks bring them (addNamespaces), so the texts of those screens do not weigh on the initial
  * JS every page downloads (their menu labels, and the bells' texts, are in the shell's).
  */
 const modules = import.meta.glob(
   [
-    '../locales/*/*.json',
-    '!../locales/*/dashboard.json',
-    '!../locales/*/reports.json',
-    '!../locales/*/moments.json',
-    '!../locales/*/chats.json',
-    '!../locales/*/queues.json',
-    '!../locales/*/announcements.json',
-    '!../locales/*/todolist.json',
-    '!../locales/*/connections.json',
-    '!../locales/*/campaigns.json',
-    '!../locales/*/schedules.json',
-    '!../locales/*/settings.json',
-    '!../locales/*/companies.json',
-    '!../locales/*/plans.json',
-    '!../locales/*/helps.json',
-    '!../locales/*/users.json',
-    '!../locales/*/prompts.json',
-    '!../locales/*/transcription.json',
-    '!../locales/*/files.json',
-    '!../locales/*/queueIntegrations.json',
-    '!../locales/*/financial.json',
-    '!../locales/*/autoResponses.json',
+    '../locales/pt-BR/*.json',
+    '!../locales/pt-BR/dashboard.json',
+    '!../locales/pt-BR/reports.json',
+    '!../locales/pt-BR/moments.json',
+    '!../locales/pt-BR/chats.json',
+    '!../locales/pt-BR/queues.json',
+    '!../locales/pt-BR/announcements.json',
+    '!../locales/pt-BR/todolist.json',
+    '!../locales/pt-BR/connections.json',
+    '!../locales/pt-BR/campaigns.json',
+    '!../locales/pt-BR/schedules.json',
+    '!../locales/pt-BR/settings.json',
+    '!../locales/pt-BR/companies.json',
+    '!../locales/pt-BR/plans.json',
+    '!../locales/pt-BR/helps.json',
+    '!../locales/pt-BR/users.json',
+    '!../locales/pt-BR/prompts.json',
+    '!../locales/pt-BR/transcription.json',
+    '!../locales/pt-BR/files.json',
+    '!../locales/pt-BR/queueIntegrations.json',
+    '!../locales/pt-BR/financial.json',
+    '!../locales/pt-BR/autoResponses.json',
   ],
   { eager: true },
 );
-export const resources = buildResources(modules);
+const resources = buildResources(modules);
+/** The other languages' files, each fetched on demand (only the namespaces pt-BR bundles are asked for). */
+const translations = import.meta.glob<{ default: Record<string, unknown> }>('../locales/{en,es}/*.json');
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const FALLBACK_LANGUAGE = 'pt-BR';
@@ -76,8 +79,36 @@ void i18n.use(initReactI18next).init({
 
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
-/** Switches the language and keeps it in local storage ('language'). */
+const loaded = new Map<string, Promise<void>>([[FALLBACK_LANGUAGE, Promise.resolve()]]);
+
+/** Fetches a language's texts of the namespaces bundled in pt-BR (once); pt-BR and tr have nothing to fetch. */
+export function loadLanguage(code: string): Promise<void> {
+  let loading = loaded.get(code);
+  if (!loading) {
+    const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
+    loading = Promise.all(
+      namespaces.map(async (ns) => {
+        const load = translations[`../locales/${code}/${ns}.json`];
+        if (load) i18n.addResourceBundle(code, ns, (await load()).default, true, true);
+      }),
+    ).then(
+      () => undefined,
+      (err: unknown) => {
+        loaded.delete(code); // asked again next time (a network hiccup)
+        throw err;
+      },
+    );
+    loaded.set(code, loading);
+  }
+  return loading;
+}
+
+/** The stored language's texts are there (main.tsx renders after this; a failed fetch leaves the Portuguese ones). */
+export const languageReady: Promise<void> = loadLanguage(i18n.language).catch(() => undefined);
+
+/** Switches the language (its texts fetched first) and keeps it in local storage ('language'). */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
+  await loadLanguage(code);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
     localStorage.setItem('i18nextLng', code);

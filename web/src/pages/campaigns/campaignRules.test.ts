@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { loadLanguage } from '../../i18n';
 import {
   campaignFormValues,
   campaignProblemKey,
@@ -21,6 +21,9 @@ import {
 } from './campaignRules';
 import { applyRecordEvent, toRecordEvent } from './liveRecords';
 import { SCHEDULE_EVENT_KEYS } from '../schedules/scheduleRules';
+
+// en and es are fetched when chosen (pt-BR is bundled).
+beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 
 const now = new Date('2026-03-10T12:00:00');
 const at = (minutes: number) => dayjs(now).add(minutes, 'minute').format('YYYY-MM-DD HH:mm:ss');

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { loadLanguage } from '../../i18n';
+
+// en and es are fetched when chosen (pt-BR is bundled).
+beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 
 describe("the 'chats' namespace", () => {
   it('comes with the page; the menu label and the bell are the shell’s from the start', async () => {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { loadLanguage } from '../../i18n';
+
+// en and es are fetched when chosen (pt-BR is bundled).
+beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 
 describe("the 'reports' namespace", () => {
   it('comes with the page; only the menu label (the shell’s) is there from the start', async () => {

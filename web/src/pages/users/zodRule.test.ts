@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactNumber, createContactBody, optionalEmail } from '@atende/kit/contracts';
-import i18n from '../../i18n';
+import { changeLanguage } from '../../i18n';
 import { validationText, zodRule } from './zodRule';
 import { ruleFailure } from './ruleFailure';
 
@@ -15,17 +15,17 @@ describe('form validation messages', () => {
   });
 
   it("shows the contact and user form messages as the spec quotes them in pt-BR ('Too Short!', 'Required'…), translated in es", async () => {
-    await i18n.changeLanguage('pt-BR');
+    await changeLanguage('pt-BR');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), '')).toBe('Required');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a'.repeat(251))).toBe('Too Long!');
     expect(await ruleFailure(zodRule(contactNumber), '123')).toBe('Too Short!');
     expect(await ruleFailure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('Invalid email');
     expect(await ruleFailure(zodRule(optionalEmail, { optionalEmpty: true }), '')).toBeNull();
-    await i18n.changeLanguage('es');
+    await changeLanguage('es');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('¡Demasiado corto!');
-    await i18n.changeLanguage('en');
+    await changeLanguage('en');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
-    await i18n.changeLanguage('pt-BR');
+    await changeLanguage('pt-BR');
   });
 });

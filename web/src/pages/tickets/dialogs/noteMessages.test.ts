@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import i18n from '../../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { loadLanguage } from '../../../i18n';
 import { validateNote } from './dialogRules';
+
+// en and es are fetched when chosen (pt-BR is bundled).
+beforeAll(() => Promise.all([loadLanguage('en'), loadLanguage('es')]));
 
 /** The contact drawer shows a note's problem as `notes.<problem>` of the ticketDialogs texts. */
 const shown = (text: string, lng: string) => {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import i18n, { changeLanguage, loadLanguage } from './index';
+
+describe('languages', () => {
+  it('bundles pt-BR; es comes when fetched, and what it lacks falls back to pt-BR meanwhile', async () => {
+    expect(i18n.t('shell:menu.reports', { lng: 'pt-BR' })).toBe('Relatórios');
+    expect(i18n.hasResourceBundle('es', 'shell')).toBe(false);
+    expect(i18n.t('shell:menu.reports', { lng: 'es' })).toBe('Relatórios');
+    await loadLanguage('es');
+    expect(i18n.t('shell:menu.reports', { lng: 'es' })).toBe('Informes');
+    // A screen's own namespace still comes with its screen, in every language.
+    expect(i18n.hasResourceBundle('es', 'reports')).toBe(false);
+  });
+
+  it('switches to a language with its texts there, and back', async () => {
+    await changeLanguage('en');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('shell:chatBell.empty')).toBe('No unread messages');
+    await changeLanguage('pt-BR');
+    expect(i18n.t('shell:chatBell.empty')).toBe('Nenhuma mensagem não lida');
+  });
+
+  it('has nothing to fetch for tr, which falls back to pt-BR', async () => {
+    await loadLanguage('tr');
+    expect(i18n.t('shell:menu.reports', { lng: 'tr' })).toBe('Relatórios');
+  });
+});
