@@ -120,7 +120,7 @@ type Volume = {
   secret?: { secretName: string };
   emptyDir?: unknown;
 };
-type PodTemplate = { metadata: { labels: Labels }; spec: { containers: Container[]; volumes?: Volume[] } };
+type PodTemplate = { metadata: { labels: Labels; annotations?: Record<string, string> }; spec: { containers: Container[]; volumes?: Volume[] } };
 type Workload = Resource & {
   spec: {
     replicas?: number;
@@ -483,6 +483,18 @@ describe.each(Object.entries(renders))('%s render', (_label, r) => {
         if (probe?.httpGet) expect(containerPort(c, probe.httpGet.port)?.name, `${name} probe port`).toBe('http');
       }
     }
+  });
+
+  it('has every service process (runService: GET /metrics) scraped on its own port, and not the public gateway', () => {
+    for (const name of serviceNames) {
+      const template = r.get<Workload>('Deployment', name).spec.template;
+      expect(template.metadata.annotations, name).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(serviceMap[name].port),
+        'prometheus.io/path': '/metrics',
+      });
+    }
+    expect(r.get<Workload>('Deployment', 'gateway').spec.template.metadata.annotations?.['prometheus.io/scrape']).toBeUndefined();
   });
 
   it('selects pods with every Service and targets ports those pods have', () => {

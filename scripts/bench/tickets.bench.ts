@@ -63,9 +63,12 @@ try {
   // publishes what a session would receive): sharing these 2 cores with them would measure them, not tickets.
   for (const name of ['channels', 'campaigns']) await platform.services.find((s) => s.name === name)?.stop();
   const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, BUS_PREFIX: platform.busPrefix, JWT_PUBLIC_KEY: platform.keys.publicKey };
+  // The tickets process deployed last (its GET /metrics: the service's own consume-to-publish histogram).
+  let ticketsUrl = '';
   const deploy = async (ticketsEnv: Record<string, string> = {}) => {
     const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir, ...ticketsEnv });
     processes.push(tickets);
+    ticketsUrl = tickets.url;
     const gateway = await startServiceProcess('gateway', {
       ...shared,
       AUTH_URL: platform.serviceUrls.auth!,
@@ -134,6 +137,26 @@ try {
       await nc.close();
     }
   };
+  // The tickets process's own histogram of channels.message.received: from the bus handing a message over to
+  // the events of its transaction published (cumulative bucket counts by upper bound in ms).
+  const handledBuckets = async (): Promise<Map<number, number>> => {
+    const text = await (await fetch(`${ticketsUrl}/metrics`)).text();
+    const buckets = new Map<number, number>();
+    for (const line of text.split('\n')) {
+      const match = /^atende_event_handled_seconds_bucket\{subject="channels\.message\.received",le="([^"]+)"\} (\d+)$/.exec(line);
+      if (match) buckets.set(match[1] === '+Inf' ? Infinity : Math.round(Number(match[1]) * 1000), Number(match[2]));
+    }
+    return buckets;
+  };
+  /** The bucket bound under which `p` % of the run's messages were handled ("≤ 20": at most 20 ms). */
+  const handledPercentile = (before: Map<number, number>, after: Map<number, number>, p: number): string => {
+    const bounds = [...after.keys()].sort((a, b) => a - b);
+    const delta = (le: number) => (after.get(le) ?? 0) - (before.get(le) ?? 0);
+    const total = delta(Infinity);
+    const bound = bounds.find((le) => delta(le) >= (p / 100) * total);
+    return total === 0 || bound === undefined ? 'n/a' : bound === Infinity ? '> 5000' : `≤ ${bound}`;
+  };
+
   // Inbound: channels.message.received published at `rate`/s for `seconds`; latency to tickets.message.created.
   const measureInbound = async (connectionId: number, rate: number, seconds = 10) => {
     // Two of every five messages open a new conversation (a new number); the other three follow up on a
@@ -153,6 +176,7 @@ try {
     });
     const stamp = Date.now();
     const startedAt = new Date();
+    const handledBefore = await handledBuckets();
     const meter = cpuMeter();
     // Numbers of this run only (a kept database holds earlier runs' contacts).
     const numberOf = (n: number) => `55${String(Math.floor(connectionId / 10_000) % 100)}${String(stamp % 100_000).padStart(5, '0')}${String(contactOf[n]).padStart(4, '0')}`;
@@ -185,6 +209,8 @@ try {
     const deadline = Date.now() + 60_000;
     while (latencies.length < rate * seconds && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const cpu = meter.stop();
+    const handledAfter = await handledBuckets();
+    const handledPct = (p: number) => handledPercentile(handledBefore, handledAfter, p);
     await subscription.unsubscribe();
     const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
     latencies.sort((a, b) => a - b);
@@ -197,7 +223,7 @@ try {
     const streamPct = (p: number) => percentile(inStream, p);
     // CPU per inbound message of each part (from publication until the last event was seen).
     const cpuPerMessage = cpuPer(cpu, rate * seconds);
-    return { rate, seconds, latencies, stored, pct, inStream, streamPct, cpuPerMessage };
+    return { rate, seconds, latencies, stored, pct, inStream, streamPct, handledPct, cpuPerMessage };
   };
   // A second connection of the big company without queues: its messages reach tickets without the chatbot.
   const plainConnectionId = 950_000 + big.companyId;
@@ -220,7 +246,7 @@ try {
       for (const rate of rates) {
         const m = await measureInbound(connectionId, rate);
         console.log(
-          `inbound (${label}) ${m.rate * m.seconds} at ${m.rate}/s: p50 ${m.pct(50)} ms, p90 ${m.pct(90)} ms, p99 ${m.pct(99)} ms, ${m.latencies.length} seen, ${m.stored} stored; in the stream p50 ${m.streamPct(50)} ms, p90 ${m.streamPct(90)} ms, p99 ${m.streamPct(99)} ms (${m.inStream.length}); CPU per message: ${m.cpuPerMessage}`,
+          `inbound (${label}) ${m.rate * m.seconds} at ${m.rate}/s: p50 ${m.pct(50)} ms, p90 ${m.pct(90)} ms, p99 ${m.pct(99)} ms, ${m.latencies.length} seen, ${m.stored} stored; in the stream p50 ${m.streamPct(50)} ms, p90 ${m.streamPct(90)} ms, p99 ${m.streamPct(99)} ms (${m.inStream.length}); consumed to published (tickets' own histogram) p50 ${m.handledPct(50)} ms, p99 ${m.handledPct(99)} ms; CPU per message: ${m.cpuPerMessage}`,
         );
         results.push({ label, m });
       }
@@ -294,11 +320,11 @@ try {
 
   const inbound = await measureInboundRuns();
   const inboundTable = [
-    '| connection | messages/s | p50 ms | p90 ms | p99 ms | in the stream: p50 / p99 ms | seen | stored | CPU per message (ms) |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| connection | messages/s | p50 ms | p90 ms | p99 ms | in the stream: p50 / p99 ms | consumed to published: p50 / p99 ms | seen | stored | CPU per message (ms) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...inbound.map(
       ({ label, m }) =>
-        `| ${label} | ${m.rate} | ${m.pct(50)} | ${m.pct(90)} | ${m.pct(99)} | ${m.streamPct(50)} / ${m.streamPct(99)} | ${m.latencies.length} of ${m.rate * m.seconds} | ${m.stored} | ${m.cpuPerMessage} |`,
+        `| ${label} | ${m.rate} | ${m.pct(50)} | ${m.pct(90)} | ${m.pct(99)} | ${m.streamPct(50)} / ${m.streamPct(99)} | ${m.handledPct(50)} / ${m.handledPct(99)} | ${m.latencies.length} of ${m.rate * m.seconds} | ${m.stored} | ${m.cpuPerMessage} |`,
     ),
   ].join('\n');
 
@@ -326,7 +352,7 @@ The list and message pages are answered from the tickets service's per-company r
 
 Targets: list ≥ 2,000 req/s with p99 < 50 ms; message search p99 < 150 ms; messages p99 < 20 ms.
 
-Inbound: \`channels.message.received\` events published on NATS for 10 s at each rate, paced in 10 ms slots, after 5 s at 300/s to warm the process up (not measured). Two of every five messages open a new conversation (a new number: a contact and a ticket are created), the other three follow up on a conversation opened earlier in the run, picked at random; measured from publication until \`tickets.message.created\` is seen on the bus (target p99 < 20 ms at 500/s, nothing lost), and on the stream's own clock: from the message stored in the JetStream stream (ready to be consumed) to its \`tickets.message.created\` stored there (published), which leaves out this process's own delays in publishing and receiving. "no chatbot": a connection without queues; "chatbot menu": a connection with 10 queues, so every message also gets the chatbot's queue menu (a second message, a send command and their events). The tickets service takes up to ${INBOUND_CONCURRENCY} at once, ${INBOUND_BATCH} per transaction. CPU per message: CPU time of each process group (from /proc) over the run, divided by the messages sent; the load generator is this bench's process (it also runs auth, admin and realtime, which fans the events out).
+Inbound: \`channels.message.received\` events published on NATS for 10 s at each rate, paced in 10 ms slots, after 5 s at 300/s to warm the process up (not measured). Two of every five messages open a new conversation (a new number: a contact and a ticket are created), the other three follow up on a conversation opened earlier in the run, picked at random; measured from publication until \`tickets.message.created\` is seen on the bus (target p99 < 20 ms at 500/s, nothing lost), and on the stream's own clock: from the message stored in the JetStream stream (ready to be consumed) to its \`tickets.message.created\` stored there (published), which leaves out this process's own delays in publishing and receiving; and inside the tickets process (its GET /metrics histogram \`atende_event_handled_seconds\`, read before and after the run): from the bus handing the message over to the events of its transaction published, given as the bucket bound the percentile falls under (buckets of 1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 75, 100… ms). "no chatbot": a connection without queues; "chatbot menu": a connection with 10 queues, so every message also gets the chatbot's queue menu (a second message, a send command and their events). The tickets service takes up to ${INBOUND_CONCURRENCY} at once, ${INBOUND_BATCH} per transaction. CPU per message: CPU time of each process group (from /proc) over the run, divided by the messages sent; the load generator is this bench's process (it also runs auth, admin and realtime, which fans the events out).
 
 ${inboundTable}
 

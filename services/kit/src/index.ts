@@ -20,6 +20,7 @@ export * from './http/error-handler.js';
 export * from './http/guards.js';
 export * from './http/docs.js';
 export * from './http/health.js';
+export * from './metrics.js';
 export * from './http/media.js';
 export * from './rate-limit.js';
 export * from './storage.js';

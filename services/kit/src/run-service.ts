@@ -11,6 +11,7 @@ import { createHttpApp } from './http/app.js';
 import { registerDocs } from './http/docs.js';
 import { registerHealth } from './http/health.js';
 import { createLogger } from './logger.js';
+import { registerMetrics } from './metrics.js';
 import { createRateLimitStore } from './rate-limit.js';
 import type { ServiceFactory } from './service.js';
 import { LocalStorage, MediaSigner } from './storage.js';
@@ -67,6 +68,7 @@ export async function runService<Shape extends z.ZodRawShape>(env: Record<string
   const app = createHttpApp({ logger, trustProxy: config.TRUST_PROXY });
   await registerDocs(app, { title: `Atende ${options.name}`, version: options.version, ui: false });
   registerHealth(app, async () => (await pingDatabase(sql)) && bus.isConnected() && (await service.ready()));
+  registerMetrics(app);
   await service.register(app);
   await service.start();
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -10,6 +10,7 @@ import type { Bus, Envelope, EnvelopeHandler } from '../bus/types.js';
 import { createTestDatabase } from '../testing/database.js';
 import { createSql, type Sql } from './client.js';
 import { Outbox, outboxTables } from './outbox.js';
+import { eventHandlingLatency } from '../metrics.js';
 import { consume, createUnitOfWork } from './transactor.js';
 
 const schemaName = 'obtest';
@@ -221,6 +222,25 @@ describe('transactional outbox', () => {
     const events = await sql<{ n: number }[]>`select count(*)::int as n from ${sql(schemaName)}.outbox where envelope->'data'->>'userId' in ('1201', '1202', '1203', '1204')`;
     expect(events[0]!.n).toBe(3);
     expect((await sql`select count(*)::int as n from ${sql(schemaName)}.processed_events where consumer like 'batched%'`)[0]!.n).toBe(8);
+  });
+
+  it('measures each consumed event from its handover until the events it caused were published, in a batch or alone', async () => {
+    const { handlers, bus: direct, unitOfWork } = directDelivery();
+    const subject = 'auth.session.revoked';
+    await consume({ bus: direct, unitOfWork, schema: schemaName }, subject, 'measured', async (_tx, data, _envelope, emit) => {
+      await wait(5);
+      await emit('auth.user.deleted', 1, { userId: 5000 + data.userId });
+    }, { batch: 4, concurrency: 4 });
+    const series = (le: string) => {
+      const line = eventHandlingLatency.render().split('\n').find((l) => l.startsWith(`atende_event_handled_seconds_bucket{subject="${subject}",le="${le}"} `));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    await Promise.all([1, 2, 3].map((userId) => handlers[0]!(makeEnvelope(subject, 1, { userId, sessionIds: [`s${userId}`] }))));
+    await handlers[0]!(makeEnvelope(subject, 1, { userId: 4, sessionIds: ['s4'] }));
+    for (let i = 0; i < 100 && series('+Inf') < 4; i++) await wait(20);
+    expect(series('+Inf')).toBe(4);
+    // Not one was done before its handler's 5 ms.
+    expect(series('0.003')).toBe(0);
   });
 
   it('runs the handlers of a batch side by side: each one’s statements go out before the others have finished', async () => {

@@ -151,9 +151,10 @@ export class Outbox {
   /**
    * After a commit: its events published at once, in commit order (the bus sends them in the order
    * published), and their rows deleted once acknowledged. Should the bus fail, the rows stay for the relay.
+   * Settles (never rejects) once the bus took them or failed.
    */
-  publishCommitted(rows: readonly OutboxRow[]): void {
-    if (this.stopped || rows.length === 0) return;
+  publishCommitted(rows: readonly OutboxRow[]): Promise<void> {
+    if (this.stopped || rows.length === 0) return Promise.resolve();
     const publish: Promise<void> = Promise.all(rows.map((row) => this.bus.publishSerialized({ id: row.id, type: row.subject }, row.json))).then(
       () => {
         for (const row of rows) this.published.push(row.id);
@@ -163,6 +164,7 @@ export class Outbox {
     );
     this.publishing.add(publish);
     void publish.finally(() => this.publishing.delete(publish));
+    return publish;
   }
 
   /** One delete for every row published since the last one (several commits' rows under load). */

@@ -6,10 +6,15 @@ import type { Bus, Subscription } from '../bus/types.js';
 import type { EventData, EventSubject } from '../contracts/events.js';
 import { requestContext } from '../logger.js';
 import type { Envelope } from '../bus/types.js';
+import { eventHandlingLatency } from '../metrics.js';
 import { clientOf, type AnyDb, type Emit, type Outbox, type OutboxRow } from './outbox.js';
 import { quoteIdentifier } from './client.js';
 
-export type UnitOfWork<Db extends AnyDb> = <T>(work: (tx: Db, emit: Emit) => Promise<T>) => Promise<T>;
+export type UnitOfWork<Db extends AnyDb> = <T>(
+  work: (tx: Db, emit: Emit) => Promise<T>,
+  /** `published`: after the commit, once its events were handed to the bus (or failed to be; the relay retries). */
+  options?: { published?: () => void },
+) => Promise<T>;
 
 export type UnitOfWorkOptions = {
   /** After each commit, with the companies its events were about (null: an event of no company). */
@@ -21,7 +26,7 @@ export type UnitOfWorkOptions = {
  * Every write path of a service goes through this.
  */
 export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox, options: UnitOfWorkOptions = {}): UnitOfWork<Db> {
-  return async (work) => {
+  return async (work, when) => {
     let flushed: Promise<void> | undefined;
     let written: readonly OutboxRow[] = [];
     const companies = new Set<number | null>();
@@ -46,7 +51,8 @@ export function createUnitOfWork<Db extends AnyDb>(db: Db, outbox: Outbox, optio
       return value;
     });
     await flushed;
-    outbox.publishCommitted(written);
+    const publishing = outbox.publishCommitted(written);
+    if (when?.published) void publishing.then(when.published);
     if (companies.size > 0) options.afterCommit?.(companies);
     return result;
   };
@@ -113,27 +119,38 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
     });
   };
 
-  const runAlone = async (envelope: Envelope<EventData<S>>): Promise<void> => {
-    await deps.unitOfWork((tx, emit) => handleIn(tx, emit, envelope));
+  /** Handed over by the bus at `since` (performance.now()) until its effects were published. */
+  const measured = (since: number) => ({ published: () => eventHandlingLatency.observe(subject, performance.now() - since) });
+
+  const runAlone = async (envelope: Envelope<EventData<S>>, since: number): Promise<void> => {
+    await deps.unitOfWork((tx, emit) => handleIn(tx, emit, envelope), measured(since));
     deps.afterCommit?.(envelope.companyId);
   };
 
   const size = Math.max(1, Math.floor(options.batch ?? 1));
-  type Waiting = { envelope: Envelope<EventData<S>>; done: () => void; failed: (err: unknown) => void };
+  type Waiting = { envelope: Envelope<EventData<S>>; since: number; done: () => void; failed: (err: unknown) => void };
   let waiting: Waiting[] = [];
   let scheduled = false;
 
   const runBatch = async (items: Waiting[]): Promise<void> => {
     try {
-      await deps.unitOfWork(async (tx, emit) => {
-        // Every handler settles before the transaction ends, so none sends a statement after its ROLLBACK.
-        const outcomes = await Promise.allSettled(items.map((item) => handleIn(tx, emit, item.envelope)));
-        const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
-        if (failure) throw failure.reason;
-      });
+      await deps.unitOfWork(
+        async (tx, emit) => {
+          // Every handler settles before the transaction ends, so none sends a statement after its ROLLBACK.
+          const outcomes = await Promise.allSettled(items.map((item) => handleIn(tx, emit, item.envelope)));
+          const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+          if (failure) throw failure.reason;
+        },
+        {
+          published: () => {
+            const now = performance.now();
+            for (const item of items) eventHandlingLatency.observe(subject, now - item.since);
+          },
+        },
+      );
     } catch (err) {
       deps.logger?.debug({ err, subject, events: items.length }, 'batch failed; each event runs alone');
-      for (const item of items) runAlone(item.envelope).then(item.done, item.failed);
+      for (const item of items) runAlone(item.envelope, item.since).then(item.done, item.failed);
       return;
     }
     for (const item of items) {
@@ -147,17 +164,18 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
     while (waiting.length > 0) {
       const items = waiting.slice(0, size);
       waiting = waiting.slice(size);
-      void (items.length === 1 ? runAlone(items[0]!.envelope).then(items[0]!.done, items[0]!.failed) : runBatch(items));
+      void (items.length === 1 ? runAlone(items[0]!.envelope, items[0]!.since).then(items[0]!.done, items[0]!.failed) : runBatch(items));
     }
   };
 
   return deps.bus.subscribe(subject, { durable, concurrency: options.concurrency, orderingKey: options.orderingKey }, async (raw) => {
+    const since = performance.now();
     const envelope = readEnvelope(subject, raw);
-    if (size === 1) return runAlone(envelope);
+    if (size === 1) return runAlone(envelope, since);
     // Events handed over in the same turn of the event loop go together (the bus keeps one conversation's
     // events apart: the next one is only handed over once this one is done).
     return new Promise<void>((done, failed) => {
-      waiting.push({ envelope, done, failed });
+      waiting.push({ envelope, since, done, failed });
       if (waiting.length >= size) flush();
       else if (!scheduled) {
         scheduled = true;
