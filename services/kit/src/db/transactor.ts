@@ -119,8 +119,13 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
     });
   };
 
-  /** Handed over by the bus at `since` (performance.now()) until its effects were published. */
-  const measured = (since: number) => ({ published: () => eventHandlingLatency.observe(subject, performance.now() - since) });
+  /** Events handed over by the bus at these times (performance.now()), each measured until their effects were published. */
+  const measured = (...since: number[]) => ({
+    published: () => {
+      const now = performance.now();
+      for (const at of since) eventHandlingLatency.observe(subject, now - at);
+    },
+  });
 
   const runAlone = async (envelope: Envelope<EventData<S>>, since: number): Promise<void> => {
     await deps.unitOfWork((tx, emit) => handleIn(tx, emit, envelope), measured(since));
@@ -141,12 +146,7 @@ export function consume<S extends EventSubject, Db extends AnyDb>(
           const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
           if (failure) throw failure.reason;
         },
-        {
-          published: () => {
-            const now = performance.now();
-            for (const item of items) eventHandlingLatency.observe(subject, now - item.since);
-          },
-        },
+        measured(...items.map((item) => item.since)),
       );
     } catch (err) {
       deps.logger?.debug({ err, subject, events: items.length }, 'batch failed; each event runs alone');
