@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
-import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext } from './support/browser.js';
+import { eventually, type TestPlatform } from '@atende/standalone/testing';
+import { newContext } from './support/browser.js';
 import { contactWrites } from './support/inbound.js';
 import { loginThroughPage, until } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * Findings of the web audit, checked in the browser: /TagsKanban gated like /Kanban, /allConnections
@@ -14,14 +15,7 @@ import { loginThroughPage, until } from './support/session.js';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * Campaigns, contact lists and schedules as an admin uses them (spec 002 §2): a contact list with
@@ -13,14 +14,7 @@ import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './supp
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform({ env: { CHANNELS_RUN_SESSIONS: 'false' } });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running), { env: { CHANNELS_RUN_SESSIONS: 'false' } }, 120_000);
 
 /** The open antd dialog with this title. */
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, openFromMenu, until } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * The connections screen as an admin uses it (spec 001 §2): a WhatsApp connection created in the
@@ -11,14 +12,7 @@ import { loginThroughPage, openFromMenu, until } from './support/session.js';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 /** The editor (the topmost dialog: a confirmation opens over it). */
 const editor = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('tab', { name: 'Geral' }) });

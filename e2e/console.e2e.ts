@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * The web console as its users go through it (issue "Web console foundation"): the super user sets up
@@ -12,14 +13,7 @@ import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './supp
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const submit = (page: Page) => dialog(page).getByRole('button', { name: /^(Add|Save|Adicionar|Salvar)$/ }).last();

@@ -1,22 +1,16 @@
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, openFromMenu } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /** Desk screens an admin uses besides the inbox: contact import, the kanban board and the to-do list. */
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 async function contactsSheet(rows: number, bad: number): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, openFromMenu } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * File lists as an admin builds them (spec 002 §2 "Files"): a list with one file made in the dialog
@@ -11,14 +12,7 @@ import { loginThroughPage, openFromMenu } from './support/session.js';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform({ env: { CHANNELS_RUN_SESSIONS: 'false' } });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running), { env: { CHANNELS_RUN_SESSIONS: 'false' } }, 120_000);
 
 /** The open antd dialog with this title. */
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });

@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, openFromMenu, until } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * Invoices and the subscription checkout as a company admin uses them (spec 001 §2, §4): the invoice the
@@ -13,16 +14,11 @@ const SECRET = 'e2e-webhook-secret-0123456789';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform({
-    env: { CHANNELS_RUN_SESSIONS: 'false', PIX_KEY: 'financeiro@atende.example', PIX_MERCHANT_NAME: 'Atende', PIX_MERCHANT_CITY: 'Recife', PAYMENT_WEBHOOK_SECRET: SECRET },
-  });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser(
+  (running) => ({ platform, browser } = running),
+  { env: { CHANNELS_RUN_SESSIONS: 'false', PIX_KEY: 'financeiro@atende.example', PIX_MERCHANT_NAME: 'Atende', PIX_MERCHANT_CITY: 'Recife', PAYMENT_WEBHOOK_SECRET: SECRET } },
+  120_000,
+);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');

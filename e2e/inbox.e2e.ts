@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
-import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { eventually, type TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { contactWrites } from './support/inbound.js';
 import { loginThroughPage } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * The attendant inbox, live: two attendants of one queue and an admin in three browsers. A message
@@ -13,14 +14,7 @@ import { loginThroughPage } from './support/session.js';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 /** Counts the notification beeps a page plays (WebAudio oscillators started). */
 const countBeeps = `(() => {

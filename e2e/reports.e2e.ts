@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * The dashboard and /reports as an admin sees them (spec 002 §2): the overview's sections, the export tab
@@ -11,14 +12,7 @@ import { loginThroughPage } from './support/session.js';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform({ env: { CHANNELS_RUN_SESSIONS: 'false' } });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running), { env: { CHANNELS_RUN_SESSIONS: 'false' } }, 120_000);
 
 describe('dashboard and reports', () => {
   it('admin sees the overview sections, exports from the dashboard and finds the export on /reports', async () => {

@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
-import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { eventually, type TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { contactWrites } from './support/inbound.js';
 import { loginThroughPage } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * The shell and the desk as spec 000 §2/§4 and 001 §2 describe them: the landing after login, the top
@@ -14,14 +15,7 @@ import { loginThroughPage } from './support/session.js';
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 describe('shell and desk', () => {
   it('login lands on /tickets; a pinned ticket shows in the top bar and opens it; the contact gets a tag typed on the ticket', async () => {

@@ -1,22 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { png } from '@atende/kit/testing';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
-import { launchBrowser, newContext, screenshot } from './support/browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestPlatform } from '@atende/standalone/testing';
+import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, logoutThroughMenu, until } from './support/session.js';
+import { withPlatformAndBrowser } from './support/platform.js';
 
 /** The super user brands the platform (spec 001 §2 Whitelabel tab): the login page shows it to visitors. */
 let platform: TestPlatform;
 let browser: Browser;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+withPlatformAndBrowser((running) => ({ platform, browser } = running));
 
 describe('whitelabel', () => {
   it('the super user sets the system name and the light logo; the login page shows both', async () => {
