@@ -20,13 +20,15 @@ import {
   type ServiceFactory,
   type SocketEmission,
   type Subscription,
+  tokenExpiresAt,
 } from '@atende/kit';
 import type { RealtimeConfig } from './config.js';
 import { ROOM_ARGUMENT, rooms } from './rooms.js';
 
 export { realtimeConfigShape, type RealtimeConfig } from './config.js';
 
-type SocketData = { auth: AuthUser };
+/** `expiresAt`: when the token the socket connected with expires (the socket is cut then; the web reconnects with a fresh one). */
+type SocketData = { auth: AuthUser; expiresAt: number | null };
 type AuthedSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
 
 /**
@@ -157,6 +159,11 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     if (auth.super) join(rooms.super());
     lastBeat.set(auth.userId, { at: Date.now(), companyId: auth.companyId });
     void publishPresence(auth, true);
+    // A socket lives no longer than its token: past it, a session that ended or a user who changed would
+    // otherwise go on receiving events. The web refreshes its token and connects again.
+    const { expiresAt } = socket.data;
+    const expiry = expiresAt === null ? undefined : setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+    expiry?.unref();
 
     const scoped = (make: (arg: string) => string) => (arg: unknown) => {
       const value = String(arg ?? '');
@@ -187,6 +194,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
       void publishPresence(auth, true);
     });
     socket.on('disconnect', async () => {
+      clearTimeout(expiry);
       const remaining = (await socketsOf(rooms.user(auth.companyId, auth.userId))).length;
       if (remaining === 0) {
         lastBeat.delete(auth.userId);
@@ -207,7 +215,9 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         const token = (socket.handshake.auth as { token?: unknown })?.token ?? query.token;
         try {
           if (typeof token !== 'string' || !token) throw new AppError('ERR_SESSION_EXPIRED', 'No token');
-          (socket.data as SocketData).auth = await admit(ctx.verify(token));
+          const data = socket.data as SocketData;
+          data.auth = await admit(ctx.verify(token));
+          data.expiresAt = tokenExpiresAt(token);
           next();
         } catch (err) {
           next(new Error((err as { code?: string }).code ?? 'ERR_INVALID_TOKEN'));

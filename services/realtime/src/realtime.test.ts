@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenSigner } from '@atende/kit';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 
 let platform: TestPlatform;
@@ -86,6 +87,26 @@ describe('sessions that ended', () => {
     await eventually(() => seenByAdmin.length > 0);
     await new Promise((r) => setTimeout(r, 200));
     expect(adminsOnly).toEqual([]);
+  });
+});
+
+describe('token lifetime', () => {
+  it('cuts a socket when the token it connected with expires (the web connects again with a fresh one)', async () => {
+    const { admin } = await platform.createCompany();
+    // The same session's claims, signed to expire in about two seconds instead of fifteen minutes.
+    const claims = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; companyId: number; profile: 'admin'; super: boolean; sid: string };
+    const shortLived = createTokenSigner(platform.keys.privateKey, 2000)({ sub: claims.sub, companyId: claims.companyId, profile: claims.profile, super: claims.super, sid: claims.sid });
+    const socket = open(shortLived);
+    const reasons: string[] = [];
+    socket.on('disconnect', (reason) => reasons.push(reason));
+    await eventually(() => socket.connected);
+    await eventually(() => reasons.length > 0, 6_000);
+    expect(reasons).toEqual(['io server disconnect']);
+    // A token still valid keeps its socket meanwhile.
+    const lasting = open(admin.token);
+    await eventually(() => lasting.connected);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(lasting.connected).toBe(true);
   });
 });
 

@@ -1,16 +1,19 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
-import { getAccessToken, onAccessTokenChange } from '../api/http';
+import type { AxiosError } from 'axios';
+import { dropSession, getAccessToken, onAccessTokenChange, refreshSession } from '../api/http';
 import i18n from '../i18n';
 import { useAuth } from '../auth/AuthContext';
 import { toastWarning } from '../errors/toast';
+import { keepSignedIn } from './keepSignedIn';
 import { companyEvent, createSocket, SESSION_REPLACED_DELAY_MS, updateSocketToken, USER_STATUS_INTERVAL_MS } from './socket';
 
 const Ctx = createContext<Socket | null>(null);
 
 /**
  * One socket per signed-in user. On `company-{id}-auth` (the account was opened elsewhere) it says
- * so, then clears local storage and reloads after 1 s.
+ * so, then clears local storage and reloads after 1 s. When the server ends the socket (its token
+ * expired, the user changed) it comes back with a refreshed token (keepSignedIn).
  */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -25,10 +28,17 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const offToken = onAccessTokenChange((next) => {
       if (next) updateSocketToken(s, next);
     });
+    const stopKeeping = keepSignedIn(s, {
+      refresh: refreshSession,
+      sessionGone: (err) => [401, 403].includes((err as AxiosError).response?.status ?? 0),
+      drop: dropSession,
+    });
     let replaced = false;
     s.on(companyEvent(companyId, 'auth'), () => {
       if (replaced) return;
       replaced = true;
+      // The page reloads signed out: the socket cut that follows is not to be answered.
+      stopKeeping();
       toastWarning(i18n.t('auth:sessionReplaced'));
       window.setTimeout(() => {
         try {
@@ -45,6 +55,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     setSocket(s);
     return () => {
       window.clearInterval(heartbeat);
+      stopKeeping();
       offToken();
       s.removeAllListeners();
       s.disconnect();
