@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestPlatform } from '@atende/standalone/testing';
 import { newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, logoutThroughMenu, openFromMenu, until } from './support/session.js';
+import { loginThroughPage, logoutThroughMenu, openDialog, openFromMenu, until } from './support/session.js';
 import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
@@ -43,14 +43,14 @@ describe('web console', () => {
     // A plan.
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Plans' }).click();
-    await page.getByRole('button', { name: 'Add plan' }).click();
+    await openDialog(page, page.getByRole('button', { name: 'Add plan' }));
     await dialog(page).getByLabel('Name').fill('E2E Plan');
     await submit(page).click();
     await page.getByRole('cell', { name: 'E2E Plan', exact: true }).waitFor();
 
     // The company form's messages (spec 001 §5), then a company saved without an admin password (left out of the request).
     await page.getByRole('tab', { name: 'Companies' }).click();
-    await page.getByRole('button', { name: 'Add company' }).click();
+    await openDialog(page, page.getByRole('button', { name: 'Add company' }));
     await submit(page).click();
     await dialog(page).getByText('Nome é obrigatório').waitFor();
     await dialog(page).getByText('E-mail é obrigatório').waitFor();
@@ -72,7 +72,7 @@ describe('web console', () => {
     await page.getByRole('cell', { name: 'E2E No Password', exact: true }).waitFor();
 
     // A company with its admin.
-    await page.getByRole('button', { name: 'Add company' }).click();
+    await openDialog(page, page.getByRole('button', { name: 'Add company' }));
     await dialog(page).getByLabel('Name', { exact: true }).fill('E2E Clinic');
     await dialog(page).getByLabel('Email').fill('owner@e2e-clinic.example');
     await dialog(page).getByLabel('Password').fill('clinic-pass-1');
@@ -84,7 +84,7 @@ describe('web console', () => {
 
     // An announcement (super users only), for everyone's top bar.
     await openFromMenu(page, page.getByTestId('app-menu').getByText('Announcements'), /\/announcements/);
-    await page.getByRole('button', { name: 'Add announcement' }).click();
+    await openDialog(page, page.getByRole('button', { name: 'Add announcement' }));
     await dialog(page).getByLabel('Title').fill('E2E maintenance');
     await dialog(page).getByLabel('Text', { exact: true }).fill('The platform restarts at 22h.');
     await submit(page).click();
@@ -114,7 +114,7 @@ describe('web console', () => {
     await page.getByTestId('app-menu').getByText('Service Panel').click();
     await page.getByText('No ongoing or pending tickets').waitFor();
     await page.goto('/users');
-    await page.getByRole('button', { name: 'Add user' }).click();
+    await openDialog(page, page.getByRole('button', { name: 'Add user' }));
     await dialog(page).getByLabel('Name').fill('Ana Attendant');
     await dialog(page).getByLabel('Email').fill('ana@e2e-clinic.example');
     await dialog(page).getByLabel('Password').fill('ana-pass-1');
@@ -135,7 +135,7 @@ describe('web console', () => {
     await screenshot(page, 'chats');
     // A queue with one chatbot option, from the queues screen.
     await page.getByTestId('app-menu').getByText('Queues & Chatbot').click();
-    await page.getByRole('button', { name: 'Add queue' }).click();
+    await openDialog(page, page.getByRole('button', { name: 'Add queue' }));
     await dialog(page).getByLabel('Name', { exact: true }).fill('Reception');
     await dialog(page).getByRole('button', { name: 'Add option' }).click();
     await dialog(page).getByLabel('Option name 1').fill('Appointments');

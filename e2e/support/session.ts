@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { adoptSession } from '@atende/standalone/testing';
 
 /**
@@ -54,6 +54,24 @@ export async function openFromMenu(page: Page, entry: ReturnType<Page['getByText
     await entry.click();
     try {
       await page.waitForURL(path, { timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+    }
+  }
+}
+
+/**
+ * Open a dialog with a button and wait for it. A dialog still closing (the one just saved) is let go first,
+ * so the next steps never act on it; a click lost while the page re-rendered is given again, as a user would.
+ */
+export async function openDialog(page: Page, button: Locator, tries = 3): Promise<void> {
+  const dialogs = page.getByRole('dialog');
+  await until(page, async () => (await dialogs.count()) === 0, 'the previous dialog to close');
+  for (let attempt = 1; ; attempt++) {
+    await button.click();
+    try {
+      await dialogs.first().waitFor({ timeout: 10_000 });
       return;
     } catch (err) {
       if (attempt >= tries) throw err;

@@ -160,10 +160,32 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     lastBeat.set(auth.userId, { at: Date.now(), companyId: auth.companyId });
     void publishPresence(auth, true);
     // A socket lives no longer than its token: past it, a session that ended or a user who changed would
-    // otherwise go on receiving events. The web refreshes its token and connects again.
-    const { expiresAt } = socket.data;
-    const expiry = expiresAt === null ? undefined : setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
-    expiry?.unref();
+    // otherwise go on receiving events. The web hands its refreshed tokens over ('token'), which keeps the
+    // socket; an ended socket is answered by a refresh and a new connection.
+    let expiry: NodeJS.Timeout | undefined;
+    const expireAt = (expiresAt: number | null) => {
+      clearTimeout(expiry);
+      expiry = expiresAt === null ? undefined : setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+      expiry?.unref();
+    };
+    expireAt(socket.data.expiresAt);
+    socket.on('token', (token: unknown) => {
+      if (typeof token !== 'string') return;
+      let renewed: AuthUser;
+      try {
+        renewed = ctx.verify(token);
+      } catch {
+        return; // a token refused changes nothing: the socket still ends with the one it has
+      }
+      // Only a token of the same session renews it; one that reads the user differently reconnects through admit.
+      if (renewed.sessionId !== auth.sessionId || renewed.userId !== auth.userId || renewed.companyId !== auth.companyId) return;
+      if (renewed.profile !== auth.profile || renewed.super !== auth.super) {
+        socket.disconnect(true);
+        return;
+      }
+      socket.data.expiresAt = tokenExpiresAt(token);
+      expireAt(socket.data.expiresAt);
+    });
 
     const scoped = (make: (arg: string) => string) => (arg: unknown) => {
       const value = String(arg ?? '');

@@ -108,6 +108,26 @@ describe('token lifetime', () => {
     await new Promise((r) => setTimeout(r, 2_500));
     expect(lasting.connected).toBe(true);
   });
+
+  it('keeps a socket whose page hands over a refreshed token of the same session; another session’s token renews nothing', async () => {
+    const { admin } = await platform.createCompany();
+    const claims = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; companyId: number; profile: 'admin'; super: boolean; sid: string };
+    const signed = (ttlMs: number, sid = claims.sid) =>
+      createTokenSigner(platform.keys.privateKey, ttlMs)({ sub: claims.sub, companyId: claims.companyId, profile: claims.profile, super: claims.super, sid });
+    const renewed = open(signed(2000));
+    const foreign = open(signed(2000));
+    const cut: string[] = [];
+    renewed.on('disconnect', () => cut.push('renewed'));
+    foreign.on('disconnect', () => cut.push('foreign'));
+    await eventually(() => renewed.connected && foreign.connected);
+    renewed.emit('token', signed(60_000));
+    foreign.emit('token', signed(60_000, 'another-session'));
+    foreign.emit('token', 'not-a-token');
+    await eventually(() => cut.includes('foreign'), 6_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(cut).toEqual(['foreign']);
+    expect(renewed.connected).toBe(true);
+  });
 });
 
 describe('tenant isolation', () => {

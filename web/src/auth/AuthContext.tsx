@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router-dom';
 import type { AxiosError } from 'axios';
 import type { SessionAnswer, SessionUser } from '@atende/kit/contracts';
-import { getAccessToken, http, refreshSession, setAccessToken, setSessionHandlers } from '../api/http';
+import { dropSession, getAccessToken, http, onAccessTokenChange, refreshSession, setAccessToken, setSessionHandlers } from '../api/http';
+import { renewBeforeExpiry } from './tokenRenewal';
 import i18n from '../i18n';
 import { toastError, toastWarning } from '../errors/toast';
 import { markCampaignArea } from './campaignFlag';
@@ -86,6 +87,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       active = false;
     };
   }, [apply]);
+
+  // While signed in, the token is renewed before it expires (the live socket is handed each new one).
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    return renewBeforeExpiry({
+      token: getAccessToken,
+      onTokenChange: onAccessTokenChange,
+      refresh: refreshSession,
+      sessionGone: (err) => [401, 403].includes((err as AxiosError).response?.status ?? 0),
+      drop: dropSession,
+    });
+  }, [signedIn]);
 
   const login = useCallback(
     async (email: string, password: string) => {

@@ -25,8 +25,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const token = getAccessToken();
     if (!userId || !companyId || !token) return;
     const s = createSocket(token, userId);
+    // A refreshed token goes into the next connection's query and to the server at once: the socket
+    // then outlives the token it connected with.
     const offToken = onAccessTokenChange((next) => {
-      if (next) updateSocketToken(s, next);
+      if (!next) return;
+      updateSocketToken(s, next);
+      if (s.connected) s.emit('token', next);
     });
     const stopKeeping = keepSignedIn(s, {
       refresh: refreshSession,
