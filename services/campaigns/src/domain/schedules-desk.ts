@@ -170,27 +170,34 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
       if (body.queueId !== undefined && body.queueId !== null) await checkQueue(auth.companyId, body.queueId);
       const sendAt = body.sendAt !== undefined ? sendAtOf(body.sendAt) : undefined;
       return editing(auth, id, async (row, tx) => {
+        const repetitionChanged =
+          (body.intervalo !== undefined && body.intervalo !== row.intervalo) ||
+          (body.valorIntervalo !== undefined && body.valorIntervalo !== row.valorIntervalo) ||
+          (body.enviarQuantasVezes !== undefined && body.enviarQuantasVezes !== row.enviarQuantasVezes);
+        // A new time restarts the repetition from it; a new tipoDias or repetition moves the pending send.
+        const timing = timingAfterEdit(
+          {
+            sendAt: row.sendAt,
+            anchorAt: row.anchorAt,
+            sentCount: row.sentCount,
+            intervalo: (body.intervalo ?? row.intervalo) as ScheduleInterval,
+            valorIntervalo: body.valorIntervalo ?? row.valorIntervalo,
+            enviarQuantasVezes: body.enviarQuantasVezes ?? row.enviarQuantasVezes,
+            tipoDias: row.tipoDias as ScheduleDayRule,
+          },
+          { sendAt, tipoDias: body.tipoDias, repetitionChanged },
+          new Date(),
+          deps.config.TICKETS_TIME_ZONE,
+        );
+        // A repetition whose count the edit says was reached is done, as if its last send had just gone.
+        const finished = timing !== null && 'finished' in timing;
         const changes: Partial<NewScheduleRow> = {
           ...(body.body !== undefined ? { body: body.body } : {}),
           ...(contact ? { contactId: contact.id, contactNumber: contact.number, contactName: contact.name } : {}),
           ...(body.whatsappId !== undefined ? { whatsappId: body.whatsappId } : {}),
           ...(body.ticketUserId !== undefined ? { ticketUserId: body.ticketUserId } : {}),
           ...(body.queueId !== undefined ? { queueId: body.queueId } : {}),
-          // A new time restarts the repetition from it; a new tipoDias moves the pending send.
-          ...(timingAfterEdit(
-            {
-              sendAt: row.sendAt,
-              anchorAt: row.anchorAt,
-              sentCount: row.sentCount,
-              intervalo: (body.intervalo ?? row.intervalo) as ScheduleInterval,
-              valorIntervalo: body.valorIntervalo ?? row.valorIntervalo,
-              enviarQuantasVezes: body.enviarQuantasVezes ?? row.enviarQuantasVezes,
-              tipoDias: row.tipoDias as ScheduleDayRule,
-            },
-            { sendAt, tipoDias: body.tipoDias },
-            new Date(),
-            deps.config.TICKETS_TIME_ZONE,
-          ) ?? {}),
+          ...(timing === null ? {} : 'finished' in timing ? { status: 'ENVIADA', sentAt: new Date() } : timing),
           ...(body.openTicket !== undefined ? { openTicket: body.openTicket } : {}),
           ...(body.statusTicket !== undefined ? { statusTicket: body.statusTicket } : {}),
           ...(body.assinar !== undefined ? { assinar: body.assinar } : {}),
@@ -200,7 +207,7 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           ...(body.tipoDias !== undefined ? { tipoDias: body.tipoDias } : {}),
         };
         // Saving a failed schedule puts it back in line (the user fixed what failed).
-        if (row.status === 'ERRO') Object.assign(changes, { status: row.sentCount > 0 ? 'AGENDADA' : 'PENDENTE', error: null });
+        if (row.status === 'ERRO' && !finished) Object.assign(changes, { status: row.sentCount > 0 ? 'AGENDADA' : 'PENDENTE', error: null });
         return Object.keys(changes).length ? schedulesRepository(tx).update(row.id, changes) : row;
       });
     },

@@ -115,6 +115,20 @@ describe('the first send (tipoDias applies to it as to the repetitions)', () => 
     expect(rules.timingAfterEdit(timing(), { sendAt: sunday }, at(2026, 11, 1), ZONE)).toEqual({ anchorAt: sunday, sendAt: at(2026, 12, 14, 9) });
   });
 
+  it('moves a pending repetition to the new cadence once the schedule has sent, and ends it when the new count was reached', () => {
+    // Weekly from Saturday 5 Dec (tipoDias 6), sent once (Monday 7); the next one waits for Monday 14.
+    const sentOnce = (repetition: Partial<rules.ScheduleTiming>) => timing({ intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 3, sentCount: 1, sendAt: at(2026, 12, 14, 10), ...repetition });
+    // Every two weeks instead: Saturday 19 Dec, moved to Monday 21.
+    expect(rules.timingAfterEdit(sentOnce({ valorIntervalo: 2 }), { repetitionChanged: true }, at(2026, 12, 8), ZONE)).toEqual({ anchorAt: saturday, sendAt: at(2026, 12, 21, 10) });
+    // Daily instead: Wednesday 9 Dec, the first day after now.
+    expect(rules.timingAfterEdit(sentOnce({ intervalo: 1 }), { repetitionChanged: true }, at(2026, 12, 8, 12), ZONE)).toEqual({ anchorAt: saturday, sendAt: at(2026, 12, 9, 10) });
+    // Once in all, already sent: nothing is left.
+    expect(rules.timingAfterEdit(sentOnce({ enviarQuantasVezes: 1 }), { repetitionChanged: true }, at(2026, 12, 8), ZONE)).toEqual({ finished: true });
+    expect(rules.timingAfterEdit(sentOnce({ valorIntervalo: 0 }), { repetitionChanged: true }, at(2026, 12, 8), ZONE)).toEqual({ finished: true });
+    // Before the first send the repetition moves nothing: it counts from that send.
+    expect(rules.timingAfterEdit(timing({ intervalo: 2, valorIntervalo: 2, enviarQuantasVezes: 3 }), { repetitionChanged: true }, at(2026, 11, 1), ZONE)).toBeNull();
+  });
+
   it('moves a pending repetition to its next occurrence under the new rule', () => {
     // Weekly from Saturday 5 Dec, sent once (Monday 7); the next one, Saturday 12, went to Monday 14 with 6.
     const weekly = timing({ intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 3, sentCount: 1, sendAt: at(2026, 12, 14, 10) });

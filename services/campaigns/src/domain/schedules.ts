@@ -97,20 +97,30 @@ export type ScheduleTiming = Omit<Repetition, 'anchorAt'> & { anchorAt: Date; se
 export const firstSendAt = (chosen: Date, tipoDias: ScheduleDayRule, timeZone: string): Date => shiftToBusinessDay(chosen, tipoDias, timeZone);
 
 /**
- * sendAt and anchorAt after an edit, or null when they stay. A time other than the one shown (sendAt) starts
- * the schedule over from it; the dialog sends back the time it shows, which keeps the time chosen first. A new
- * tipoDias moves the pending send: the first one from the time chosen, a repetition to the next occurrence
- * after `now`.
+ * sendAt and anchorAt after an edit, `finished` when a repeating schedule has nothing left to send, or null
+ * when the timing stays. A time other than the one shown (sendAt) starts the schedule over from it; the dialog
+ * sends back the time it shows, which keeps the time chosen first. A new tipoDias moves the pending send: the
+ * first one from the time chosen, a repetition to the next occurrence after `now`. So does a new repetition
+ * (intervalo, valorIntervalo, enviarQuantasVezes; `current` carries the new one) once the schedule has sent:
+ * its pending send follows the new cadence, and a count already reached ends it.
  */
-export function timingAfterEdit(current: ScheduleTiming, edit: { sendAt?: Date; tipoDias?: ScheduleDayRule }, now: Date, timeZone: string): { sendAt: Date; anchorAt: Date } | null {
+export function timingAfterEdit(
+  current: ScheduleTiming,
+  edit: { sendAt?: Date; tipoDias?: ScheduleDayRule; repetitionChanged?: boolean },
+  now: Date,
+  timeZone: string,
+): { sendAt: Date; anchorAt: Date } | { finished: true } | null {
   const tipoDias = edit.tipoDias ?? current.tipoDias;
   if (edit.sendAt !== undefined && edit.sendAt.getTime() !== current.sendAt.getTime()) {
     return { anchorAt: edit.sendAt, sendAt: firstSendAt(edit.sendAt, tipoDias, timeZone) };
   }
-  if (tipoDias === current.tipoDias) return null;
-  if (current.sentCount === 0) return { anchorAt: current.anchorAt, sendAt: firstSendAt(current.anchorAt, tipoDias, timeZone) };
+  if (current.sentCount === 0) {
+    // Before the first send only the day rule moves it; the repetition counts from it later.
+    return tipoDias === current.tipoDias ? null : { anchorAt: current.anchorAt, sendAt: firstSendAt(current.anchorAt, tipoDias, timeZone) };
+  }
+  if (tipoDias === current.tipoDias && !edit.repetitionChanged) return null;
   const next = nextSendAt({ ...current, tipoDias }, current.sentCount, now, timeZone);
-  return next ? { anchorAt: current.anchorAt, sendAt: next } : null;
+  return next ? { anchorAt: current.anchorAt, sendAt: next } : { finished: true };
 }
 
 /** What tickets is asked for a schedule: the ticket goes to the chosen attendant/queue unless tickets are not opened. */

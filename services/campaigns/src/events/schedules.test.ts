@@ -183,4 +183,25 @@ describe('dispatchDueSchedules', () => {
     // Done: locked like any sent schedule.
     expect((await h.request('PUT', `/api/schedules/${s.id}`, { token, body: { body: 'Mudança depois de enviado' } })).body.error).toBe('ERR_SCHEDULE_SENT');
   });
+
+  it('an edit of the repetition after a send moves the pending one to the new cadence; a count already reached ends the schedule', async () => {
+    const first = new Date(Date.now() - 60_000);
+    first.setSeconds(0, 0);
+    const s = await create({ sendAt: first.toISOString(), intervalo: 4, valorIntervalo: 10, enviarQuantasVezes: 3 });
+    await dispatchDueSchedules(deps, new Date(first.getTime() + 1000));
+    expect(new Date((await row(s.id)).send_at).getTime()).toBe(first.getTime() + 10 * 60_000);
+
+    // Every 30 minutes instead of 10: the pending send follows, counted from the first one.
+    const slower = await h.request('PUT', `/api/schedules/${s.id}`, { token, body: { valorIntervalo: 30 } });
+    expect(slower.status, JSON.stringify(slower.body)).toBe(200);
+    expect(slower.body).toMatchObject({ status: 'AGENDADA', valorIntervalo: 30, sendAt: new Date(first.getTime() + 30 * 60_000).toISOString() });
+    expect(await dispatchDueSchedules(deps, new Date(first.getTime() + 10 * 60_000))).toBe(0);
+
+    // Once in all: it was sent, nothing is left.
+    const once = await h.request('PUT', `/api/schedules/${s.id}`, { token, body: { enviarQuantasVezes: 1 } });
+    expect(once.body).toMatchObject({ status: 'ENVIADA', enviarQuantasVezes: 1 });
+    expect(once.body.sentAt).not.toBeNull();
+    expect(await dispatchDueSchedules(deps, new Date(first.getTime() + 30 * 60_000))).toBe(0);
+    expect(sends).toHaveLength(1);
+  });
 });
