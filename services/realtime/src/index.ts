@@ -27,7 +27,7 @@ import { ROOM_ARGUMENT, rooms } from './rooms.js';
 
 export { realtimeConfigShape, type RealtimeConfig } from './config.js';
 
-/** `expiresAt`: when the token the socket connected with expires (the socket is cut then; the web reconnects with a fresh one). */
+/** `expiresAt`: when the socket's token expires (the one it connected with, or the last one its page handed over); the socket is cut then. */
 type SocketData = { auth: AuthUser; expiresAt: number | null };
 type AuthedSocket = Socket<Record<string, (...args: unknown[]) => void>, Record<string, (...args: unknown[]) => void>, Record<string, never>, SocketData>;
 

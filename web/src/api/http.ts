@@ -78,6 +78,9 @@ export function refreshSession(): Promise<SessionAnswer> {
   return refreshing;
 }
 
+/** Whether a failed refresh says the session is gone (401/403), not that the server could not be reached. */
+export const sessionGone = (err: unknown): boolean => [401, 403].includes((err as AxiosError | undefined)?.response?.status ?? 0);
+
 /** Drops the session: token removed, the app goes to /login. */
 export function dropSession(): void {
   setAccessToken(null);
@@ -112,8 +115,7 @@ http.interceptors.response.use(undefined, async (error: AxiosError) => {
       // Another call may already have refreshed: then only retry with the new token.
       if (!accessToken || sent === `Bearer ${accessToken}`) await refreshSession();
     } catch (refreshError) {
-      const refreshStatus = (refreshError as AxiosError).response?.status;
-      if (refreshStatus === 401 || refreshStatus === 403) dropSession();
+      if (sessionGone(refreshError)) dropSession();
       throw error;
     }
     return http(config);

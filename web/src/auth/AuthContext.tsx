@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AxiosError } from 'axios';
 import type { SessionAnswer, SessionUser } from '@atende/kit/contracts';
-import { dropSession, getAccessToken, http, onAccessTokenChange, refreshSession, setAccessToken, setSessionHandlers } from '../api/http';
+import { dropSession, getAccessToken, http, onAccessTokenChange, refreshSession, sessionGone, setAccessToken, setSessionHandlers } from '../api/http';
 import { renewBeforeExpiry } from './tokenRenewal';
 import i18n from '../i18n';
 import { toastError, toastWarning } from '../errors/toast';
@@ -76,9 +75,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         markCampaignArea();
         apply(answer);
       })
-      .catch((err: AxiosError) => {
-        const status = err.response?.status;
-        if (status === 401 || status === 403) setAccessToken(null);
+      .catch((err: unknown) => {
+        if (sessionGone(err)) setAccessToken(null);
       })
       .finally(() => {
         if (active) setLoading(false);
@@ -96,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token: getAccessToken,
       onTokenChange: onAccessTokenChange,
       refresh: refreshSession,
-      sessionGone: (err) => [401, 403].includes((err as AxiosError).response?.status ?? 0),
+      sessionGone,
       drop: dropSession,
     });
   }, [signedIn]);

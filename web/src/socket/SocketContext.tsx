@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { AxiosError } from 'axios';
-import { dropSession, getAccessToken, onAccessTokenChange, refreshSession } from '../api/http';
+import { dropSession, getAccessToken, onAccessTokenChange, refreshSession, sessionGone } from '../api/http';
 import i18n from '../i18n';
 import { useAuth } from '../auth/AuthContext';
 import { toastWarning } from '../errors/toast';
@@ -34,7 +33,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     const stopKeeping = keepSignedIn(s, {
       refresh: refreshSession,
-      sessionGone: (err) => [401, 403].includes((err as AxiosError).response?.status ?? 0),
+      sessionGone,
       drop: dropSession,
     });
     let replaced = false;
