@@ -116,3 +116,31 @@ export function usePresenceEvent(handler: (userId: number, online: boolean) => v
     if (typeof event?.userId === 'number') handler(event.userId, !!event.online);
   });
 }
+
+/**
+ * Calls `onBack` each time the socket connects again after it was down: whatever was sent meanwhile never
+ * arrived, so a live view reads its data again.
+ */
+export function useReconnected(onBack: () => void): void {
+  const socket = useSocket();
+  const ref = useRef(onBack);
+  ref.current = onBack;
+  useEffect(() => {
+    if (!socket) return;
+    let down = false;
+    const lost = () => {
+      down = true;
+    };
+    const back = () => {
+      if (!down) return;
+      down = false;
+      ref.current();
+    };
+    socket.on('disconnect', lost);
+    socket.on('connect', back);
+    return () => {
+      socket.off('disconnect', lost);
+      socket.off('connect', back);
+    };
+  }, [socket]);
+}

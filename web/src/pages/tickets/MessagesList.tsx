@@ -7,7 +7,7 @@ import { deleteMessage, listMessages, reactToMessage } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { errorCodeOf } from '../../errors/errorMessage';
 import { toastError, toastInfo, toastSuccess } from '../../errors/toast';
-import { useCompanyEvent } from '../../socket/SocketContext';
+import { useCompanyEvent, useReconnected } from '../../socket/SocketContext';
 import type { VCardContact } from './conversation/cards';
 import { EditMessageDialog } from './conversation/EditMessageDialog';
 import { firstMessagesKey, takePrefetched } from './conversation/prefetch';
@@ -135,6 +135,18 @@ export function MessagesList({ ticketId, onReply, group = false, origin, onMessa
   useEffect(() => {
     onMessages?.(messages, !hasMore && !loading);
   }, [messages, hasMore, loading, onMessages]);
+
+  // Back from a lost connection: the newest page again, merged into what is shown (the events of the
+  // meantime never came); the view stays where it was unless it was at the bottom.
+  useReconnected(() => {
+    listMessages(ticketId, 1)
+      .then((page) => {
+        const el = scroller.current;
+        if (!stick.current && el) anchor.current = { mode: 'keep', height: el.scrollHeight, top: el.scrollTop };
+        setMessages((current) => mergeMessages(current, page.messages));
+      })
+      .catch(() => undefined); // the live events go on; the next reconnection tries again
+  });
 
   useCompanyEvent<AppMessageEvent>('appMessage', (event) => {
     if (!event) return;

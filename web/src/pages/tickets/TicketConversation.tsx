@@ -22,7 +22,7 @@ import { getTicketByUuid, listPins, pinTicket, setTicketIntegration, unpinTicket
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { canSee, hasPermission } from '../../permissions';
-import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
+import { useCompanyEvent, useReconnected, useSocket } from '../../socket/SocketContext';
 import { ContactTagsBar } from './conversation/ContactTagsBar';
 import { ExportPdfDialog } from './conversation/ExportPdfDialog';
 import { takePrefetched, ticketKey } from './conversation/prefetch';
@@ -107,6 +107,14 @@ export function TicketConversation({ uuid }: { uuid: string }) {
       socket.emit('leaveChatBox', String(ticketId));
     };
   }, [socket, ticketId]);
+
+  // Back from a lost connection: the ticket read again (accepted, transferred or closed meanwhile).
+  useReconnected(() => {
+    if (!ticketId) return;
+    getTicketByUuid(uuid)
+      .then((tk) => setTicket((current) => (current?.id === tk.id ? tk : current)))
+      .catch(() => undefined); // a ticket deleted meanwhile: the list no longer shows it either
+  });
 
   useCompanyEvent<TicketEvent>('ticket', (event) => {
     if (!event || !ticketId) return;

@@ -8,7 +8,7 @@ import { fetchTicketsPage } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError } from '../../errors/toast';
 import { canSee, hasPermission, isAdmin } from '../../permissions';
-import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
+import { useCompanyEvent, useReconnected, useSocket } from '../../socket/SocketContext';
 import { TicketListItem } from './TicketListItem';
 import { ITEM_HEIGHT, type ItemPermissions } from './list/itemRules';
 import { buildListQuery, isSortableView, listKey, searchCriteria, type ListFilters } from './list/listQuery';
@@ -86,6 +86,13 @@ export function TicketList({ view, active, filters, refreshKey = 0, selectedUuid
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
 
+  // Back from a lost connection: page 1 again, read afresh (the events of the meantime never came).
+  const [resync, setResync] = useState(0);
+  useReconnected(() => {
+    setPageNumber(1);
+    setResync((n) => n + 1);
+  });
+
   useEffect(() => {
     const id = ++request.current;
     const controller = new AbortController();
@@ -104,7 +111,7 @@ export function TicketList({ view, active, filters, refreshKey = 0, selectedUuid
       });
     return () => controller.abort();
     // `key` holds every filter the request depends on.
-  }, [key, refreshKey, pageNumber, view, admin]);
+  }, [key, refreshKey, pageNumber, view, admin, resync]);
 
   useEffect(() => {
     onCount?.(state.count);
