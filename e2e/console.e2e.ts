@@ -52,7 +52,15 @@ describe('web console', () => {
     await page.getByRole('tab', { name: 'Companies' }).click();
     await openDialog(page, page.getByRole('button', { name: 'Add company' }));
     await submit(page).click();
-    await dialog(page).getByText('Nome é obrigatório').waitFor();
+    await dialog(page)
+      .getByText('Nome é obrigatório')
+      .waitFor()
+      .catch(async (err: unknown) => {
+        // What the page showed instead (this step once timed out in CI only).
+        console.log('company form without its messages at', page.url(), (await page.locator('body').innerText()).slice(0, 800));
+        await screenshot(page, 'console-company-form-failure');
+        throw err;
+      });
     await dialog(page).getByText('E-mail é obrigatório').waitFor();
     await dialog(page).getByLabel('Name', { exact: true }).fill('E2E No Password');
     await dialog(page).getByLabel('Email').fill('nopass');
