@@ -20,7 +20,7 @@ import {
   type ServiceFactory,
   type SocketEmission,
   type Subscription,
-  tokenExpiresAt,
+  tokenLifetime,
 } from '@atende/kit';
 import type { RealtimeConfig } from './config.js';
 import { ROOM_ARGUMENT, rooms } from './rooms.js';
@@ -183,7 +183,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         socket.disconnect(true);
         return;
       }
-      socket.data.expiresAt = tokenExpiresAt(token);
+      socket.data.expiresAt = tokenLifetime(token)?.expiresAt ?? null;
       expireAt(socket.data.expiresAt);
     });
 
@@ -239,7 +239,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
           if (typeof token !== 'string' || !token) throw new AppError('ERR_SESSION_EXPIRED', 'No token');
           const data = socket.data as SocketData;
           data.auth = await admit(ctx.verify(token));
-          data.expiresAt = tokenExpiresAt(token);
+          data.expiresAt = tokenLifetime(token)?.expiresAt ?? null;
           next();
         } catch (err) {
           next(new Error((err as { code?: string }).code ?? 'ERR_INVALID_TOKEN'));

@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenSigner } from '@atende/kit';
+import { createTokenSigner, type AccessClaims } from '@atende/kit';
 import { eventually, startTestPlatform, type TestPlatform } from '@atende/standalone/testing';
 
 let platform: TestPlatform;
@@ -90,11 +90,14 @@ describe('sessions that ended', () => {
   });
 });
 
+/** The claims an access token carries (read, not verified: to sign them again with another lifetime). */
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as AccessClaims;
+
 describe('token lifetime', () => {
   it('cuts a socket when the token it connected with expires (the web connects again with a fresh one)', async () => {
     const { admin } = await platform.createCompany();
     // The same session's claims, signed to expire in about two seconds instead of fifteen minutes.
-    const claims = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; companyId: number; profile: 'admin'; super: boolean; sid: string };
+    const claims = claimsOf(admin.token);
     const shortLived = createTokenSigner(platform.keys.privateKey, 2000)({ sub: claims.sub, companyId: claims.companyId, profile: claims.profile, super: claims.super, sid: claims.sid });
     const socket = open(shortLived);
     const reasons: string[] = [];
@@ -111,7 +114,7 @@ describe('token lifetime', () => {
 
   it('keeps a socket whose page hands over a refreshed token of the same session; another session’s token renews nothing', async () => {
     const { admin } = await platform.createCompany();
-    const claims = JSON.parse(Buffer.from(admin.token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; companyId: number; profile: 'admin'; super: boolean; sid: string };
+    const claims = claimsOf(admin.token);
     const signed = (ttlMs: number, sid = claims.sid) =>
       createTokenSigner(platform.keys.privateKey, ttlMs)({ sub: claims.sub, companyId: claims.companyId, profile: claims.profile, super: claims.super, sid });
     const renewed = open(signed(2000));

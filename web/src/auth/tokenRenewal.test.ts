@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RETRY_AFTER_MS, renewBeforeExpiry, tokenLifetime } from './tokenRenewal';
+import { tokenLifetime } from '@atende/kit/contracts';
+import { RETRY_AFTER_MS, renewBeforeExpiry } from './tokenRenewal';
 
 const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 /** An unsigned token with these claims (only its payload is read here). */

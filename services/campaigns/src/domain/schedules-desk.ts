@@ -190,14 +190,14 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           deps.config.TICKETS_TIME_ZONE,
         );
         // A repetition whose count the edit says was reached is done, as if its last send had just gone.
-        const finished = timing !== null && 'finished' in timing;
+        const timingChanges: Partial<NewScheduleRow> = timing === null ? {} : 'finished' in timing ? { status: 'ENVIADA', sentAt: new Date() } : timing;
         const changes: Partial<NewScheduleRow> = {
           ...(body.body !== undefined ? { body: body.body } : {}),
           ...(contact ? { contactId: contact.id, contactNumber: contact.number, contactName: contact.name } : {}),
           ...(body.whatsappId !== undefined ? { whatsappId: body.whatsappId } : {}),
           ...(body.ticketUserId !== undefined ? { ticketUserId: body.ticketUserId } : {}),
           ...(body.queueId !== undefined ? { queueId: body.queueId } : {}),
-          ...(timing === null ? {} : 'finished' in timing ? { status: 'ENVIADA', sentAt: new Date() } : timing),
+          ...timingChanges,
           ...(body.openTicket !== undefined ? { openTicket: body.openTicket } : {}),
           ...(body.statusTicket !== undefined ? { statusTicket: body.statusTicket } : {}),
           ...(body.assinar !== undefined ? { assinar: body.assinar } : {}),
@@ -207,7 +207,7 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
           ...(body.tipoDias !== undefined ? { tipoDias: body.tipoDias } : {}),
         };
         // Saving a failed schedule puts it back in line (the user fixed what failed).
-        if (row.status === 'ERRO' && !finished) Object.assign(changes, { status: row.sentCount > 0 ? 'AGENDADA' : 'PENDENTE', error: null });
+        if (row.status === 'ERRO' && timingChanges.status === undefined) Object.assign(changes, { status: row.sentCount > 0 ? 'AGENDADA' : 'PENDENTE', error: null });
         return Object.keys(changes).length ? schedulesRepository(tx).update(row.id, changes) : row;
       });
     },

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionChanges } from './session-changes.js';
-import { createTokenSigner, createTokenVerifier, generateSigningKeys, tokenExpiresAt } from './tokens.js';
+import { tokenLifetime } from '../contracts/users.js';
+import { createTokenSigner, createTokenVerifier, generateSigningKeys } from './tokens.js';
 
 const keys = generateSigningKeys();
 const claims = { sub: '7', companyId: 3, profile: 'user' as const, super: false, sid: 'session-1' };
@@ -90,12 +91,12 @@ describe('access tokens', () => {
 
   it('tells when a token expires (its exp claim), and null for text that is no token', () => {
     const before = Date.now();
-    const expiresAt = tokenExpiresAt(createTokenSigner(keys.privateKey, 60_000)(claims));
+    const expiresAt = tokenLifetime(createTokenSigner(keys.privateKey, 60_000)(claims))?.expiresAt ?? null;
     expect(expiresAt).not.toBeNull();
     expect(expiresAt!).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 59_000);
     expect(expiresAt!).toBeLessThanOrEqual(Date.now() + 61_000);
-    expect(tokenExpiresAt('not-a-token')).toBeNull();
-    expect(tokenExpiresAt('a.eyJzdWIiOiIxIn0.b')).toBeNull();
+    expect(tokenLifetime('not-a-token')).toBeNull();
+    expect(tokenLifetime('a.eyJzdWIiOiIxIn0.b')).toBeNull();
   });
 
   it('refuses a token signed by another key or edited', () => {

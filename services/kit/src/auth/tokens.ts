@@ -62,16 +62,6 @@ export function createTokenVerifier(
   };
 }
 
-/** When a token expires (ms since the epoch), by its exp claim; null without one. Read only from a token already verified. */
-export function tokenExpiresAt(token: string): number | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof payload.exp === 'number' && Number.isFinite(payload.exp) ? payload.exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
 export function createTokenSigner(privateKeyPem: string, ttlMs = ACCESS_TOKEN_TTL_MS): (claims: AccessClaims) => string {
   const sign = createSigner({ key: privateKeyPem, algorithm: 'ES256', expiresIn: Math.min(ttlMs, ACCESS_TOKEN_TTL_MS) });
   return (claims) => sign({ ...claims });
