@@ -60,7 +60,7 @@ describe('dispatchDueSchedules', () => {
     const s = await create({ assinar: true, ticketUserId: 12, queueId: 4, statusTicket: 'open' });
     expect(await dispatchDueSchedules(deps)).toBe(1);
     expect(sends).toEqual([
-      { companyId: C1, connectionId: CONN, number: '5511999990001', body: 'Sua consulta é amanhã às 10h', userId: 12, queueId: 4, sendSignature: true, closeTicket: false, closeOnlyOpened: true, medias: [] },
+      { companyId: C1, connectionId: CONN, number: '5511999990001', body: 'Sua consulta é amanhã às 10h', userId: 12, queueId: 4, sendSignature: true, closeTicket: false, closeOnlyOpened: true, personalize: true, medias: [] },
     ]);
     const after = await row(s.id);
     expect(after).toMatchObject({ status: 'ENVIADA', sent_count: 1, error: null, claimed_at: null });

@@ -23,6 +23,8 @@ function sendRequest(row: ScheduleRow, connectionId: number): RequestOf<'tickets
     connectionId,
     number: row.contactNumber,
     body: row.body,
+    // {{firstName}} and the other message variables, filled in by tickets for this contact's ticket.
+    personalize: true,
     ...sendOptions(row),
     medias: row.mediaPath
       ? [{ mediaType: fileMediaType(row.mediaMime ?? ''), key: row.mediaPath, mimetype: row.mediaMime ?? 'application/octet-stream', filename: row.mediaName, size: row.mediaSize }]

@@ -308,6 +308,8 @@ export const requestSchemas = {
       closeOnlyOpened: z.boolean().optional(),
       /** The name a contact this send creates gets (a contact list item's); else its number. */
       contactName: z.string().max(250).nullable().optional(),
+      /** The body's {{variables}} replaced as in an attendant's send (a schedule's text); the messages API sends its text as given. */
+      personalize: z.boolean().optional(),
       medias: z.array(inboundMedia).max(10),
     }),
     response: z.object({ ticketId: z.number().int(), ticketUuid: z.string(), contactId: z.number().int(), messageIds: z.array(z.number().int()) }),

@@ -5,7 +5,7 @@ import { messagesRepository, type MessageRow } from '../db/messages.repository.j
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess, type Caller } from './access.js';
-import { announceTicket, emitSend, postMessage, scopeOf, type MessageKind, type MessageMedia } from './outbound.js';
+import { announceTicket, emitSend, messageVariables, postMessage, scopeOf, type MessageKind, type MessageMedia } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 import { holderError } from './ticket-actions.js';
 import { newTicketStatus } from './tickets.js';
@@ -69,6 +69,7 @@ export function createConversation(deps: TicketsDeps) {
 
   const own = (c: Caller, row: MessageRow) => row.fromMe && row.userId === c.auth.userId;
 
+
   const announceUpdate = async (tx: TicketsDb, emit: Parameters<Parameters<typeof unitOfWork>[0]>[1], row: MessageRow, ticket: TicketRow): Promise<Message> => {
     const [message] = await messagesRepository(tx).present([row.id], ticket, deps.mediaUrl);
     await emit('tickets.message.updated', ticket.companyId, { message: message!, scope: scopeOf(ticket) });
@@ -123,24 +124,28 @@ export function createConversation(deps: TicketsDeps) {
             if (!quoted || quoted.ticketId !== ticket.id) throw validationError('quotedMsg', 'must be a message of this ticket');
           }
           await repo.lockConversation(ticket.id);
+          const contact = await contactOf(tx, ticket);
+          // What goes to the contact has its {{variables}} replaced (a quick reply's 'Olá {{firstName}}'); a
+          // private note and a contact card stay as written.
+          const personalize = input.isPrivate || input.vCard ? (t: string) => t : await messageVariables(deps, tx, { ticket, contact, user: c.user }, [input.body, ...(input.captions ?? [])]);
+          const body = personalize(text);
           if (stored.length === 0) {
-            const duplicate = await repo.recentDuplicate(ticket.id, text, input.isPrivate, DUPLICATE_WINDOW_SECONDS);
+            const duplicate = await repo.recentDuplicate(ticket.id, body, input.isPrivate, DUPLICATE_WINDOW_SECONDS);
             if (duplicate) {
               const [message] = await repo.present([duplicate.id], ticket, deps.mediaUrl);
               return { message: message!, messages: [message!], duplicate: true };
             }
           }
-          const contact = await contactOf(tx, ticket);
           const created: Message[] = [];
           let current = ticket;
           if (stored.length === 0) {
             const posted = await postMessage(deps, tx, emit, {
-              ticket: current, contact, body: text, userId: auth.userId, isPrivate: input.isPrivate, quoted: quoted ?? null, mediaType: input.vCard ? 'contactMessage' : 'chat',
+              ticket: current, contact, body, userId: auth.userId, isPrivate: input.isPrivate, quoted: quoted ?? null, mediaType: input.vCard ? 'contactMessage' : 'chat',
             });
             created.push(posted.message);
           } else {
             for (const [i, media] of stored.entries()) {
-              const caption = input.captions?.[i] ?? (i === 0 ? input.body : '');
+              const caption = personalize(input.captions?.[i] ?? (i === 0 ? input.body : ''));
               const posted = await postMessage(deps, tx, emit, {
                 ticket: current, contact, body: caption, userId: auth.userId, isPrivate: input.isPrivate, quoted: i === 0 ? (quoted ?? null) : null, mediaType: media.kind, media,
               });

@@ -1,7 +1,8 @@
 import type { Channel, Emit, Message, Ticket, TicketScope } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { messagesRepository, type MessageRow } from '../db/messages.repository.js';
-import type { TicketRow } from '../db/tickets.repository.js';
+import { projectionsRepository, type ConnectionProjection } from '../db/projections.repository.js';
+import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import type { ContactRow } from './presenters.js';
 import { toTicketScope } from './presenters.js';
@@ -131,6 +132,29 @@ export async function postAutomaticText(
   const { ticket, contact, text, userId, now = new Date() } = input;
   const body = replaceVariables(text, { contact, user: input.user, ticket, queue: input.queue, connection: input.connection, now, timeZone: deps.config.TICKETS_TIME_ZONE }).trim();
   return body ? postMessage(deps, tx, emit, { ticket, contact, body, userId }) : null;
+}
+
+/**
+ * The `{{variables}}` of texts an attendant (or a schedule on their behalf) sends on this ticket, replaced
+ * as in automatic texts: the returned function fills one text in. The queue and the connection are read
+ * only when one of `texts` names a variable.
+ */
+export async function messageVariables(
+  deps: Pick<TicketsDeps, 'config'>,
+  tx: TicketsDb,
+  input: { ticket: TicketRow; contact: ContactRow; user: { name: string } | null; connection?: ConnectionProjection | null },
+  texts: readonly string[],
+): Promise<(text: string) => string> {
+  if (!texts.some((text) => text.includes('{{'))) return (text) => text;
+  const { ticket } = input;
+  const [queue, connection] = await Promise.all([
+    ticket.queueId ? ticketsRepository(tx).queue(ticket.companyId, ticket.queueId) : undefined,
+    input.connection !== undefined ? input.connection : ticket.whatsappId ? projectionsRepository(tx).findConnection(ticket.companyId, ticket.whatsappId) : undefined,
+  ]);
+  const context: VariableContext = {
+    contact: input.contact, user: input.user, ticket, queue: queue ?? null, connection: connection ?? null, now: new Date(), timeZone: deps.config.TICKETS_TIME_ZONE,
+  };
+  return (text) => replaceVariables(text, context);
 }
 
 /** tickets.message.created with the ticket details already loaded (after the last change of the ticket). */

@@ -1,7 +1,8 @@
 /**
  * Message variables (spec 000 §3): `{{firstName}}`, `{{name}}`, `{{userName}}`, `{{ms}}`, `{{protocol}}`,
  * `{{date}}`, `{{hour}}`, `{{ticket_id}}`, `{{queue}}`, `{{connection}}`, replaced in every automatic
- * text (greeting on accept, farewell, transfer message). Pure: the clock and time zone are given.
+ * text (greeting on accept, farewell, transfer message) and in what attendants send the contact (not in
+ * private notes). Pure: the clock and time zone are given.
  */
 export type VariableContext = {
   contact: { name: string; number?: string | null };

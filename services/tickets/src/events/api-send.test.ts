@@ -59,6 +59,15 @@ describe('tickets.api.send', () => {
     expect(command.data).toMatchObject({ messageId: answer.messageIds[0], connectionId: CONNECTION, to: { number }, body: 'Seu pedido saiu para entrega', kind: 'text' });
   });
 
+  it("personalize (a schedule's text) fills in the message variables; the messages API's text goes as given", async () => {
+    const number = newNumber();
+    const text = 'Olá {{firstName}}, aqui é {{userName}} ({{queue}}, {{connection}})';
+    const personal = await send({ number, contactName: 'Carla Dias', userId: attendant.id, queueId, body: text, personalize: true });
+    await send({ number, body: text });
+    const bodies = await q(`select body from tickets.messages where ticket_id = $1 order by id`, personal.ticketId);
+    expect(bodies.map((m) => m.body)).toEqual([`Olá Carla, aqui é Joana (Vendas, ${makeConnection({}).name})`, text]);
+  });
+
   it('with a user and a queue of the company the new ticket is open, held by that user in that queue', async () => {
     const answer = await send({ userId: attendant.id, queueId });
     const [ticket] = await q(`select status, user_id, queue_id from tickets.tickets where id = $1`, answer.ticketId);

@@ -7,7 +7,7 @@ import { projectionsRepository, type ConnectionProjection } from '../db/projecti
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { ownMediaKey } from '../domain/inbound.js';
 import { mediaKindOf } from '../domain/message-actions.js';
-import { announceTicket, postMessage, scopeOf, type MessageKind, type MessageMedia } from '../domain/outbound.js';
+import { announceTicket, messageVariables, postMessage, scopeOf, type MessageKind, type MessageMedia } from '../domain/outbound.js';
 import { toContact, type ContactRow } from '../domain/presenters.js';
 import { createTicketDesk } from '../domain/ticket-actions.js';
 import { newTicketStatus } from '../domain/tickets.js';
@@ -132,7 +132,8 @@ export function createApiSend(deps: TicketsDeps) {
         const found = await ticketFor(tx, emit, request, contact, connection, user);
         let ticket = found.ticket;
         await messagesRepository(tx).lockConversation(ticket.id);
-        const body = signedBody(request.body, user, request.sendSignature);
+        const text = request.personalize ? (await messageVariables(deps, tx, { ticket, contact, user, connection }, [request.body]))(request.body) : request.body;
+        const body = signedBody(text, user, request.sendSignature);
         const messageIds: number[] = [];
         const userId = user?.id ?? null;
         if (medias.length === 0) {

@@ -206,6 +206,21 @@ describe('POST /api/messages/:ticketId (JSON)', () => {
     expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(2);
   });
 
+  it("replaces the message variables in what is sent to the contact (a quick reply's {{firstName}}), never in private notes", async () => {
+    const t = await ticketIn();
+    await sqlq(`update tickets.contacts set name = 'Maria Souza' where id = $1`, t.contactId);
+    const before = h.published.length;
+    const text = 'Olá {{firstName}} ({{name}}), sou {{userName}} da fila {{queue}} em {{connection}}; ticket {{ticket_id}}, {{unknown}}';
+    const res = await api('ana', 'POST', `/api/messages/${t.id}`, { body: text });
+    const expected = `Olá Maria (Maria Souza), sou Ana da fila Suporte em ${connection().name}; ticket ${t.id}, {{unknown}}`;
+    expect(res.body.message.body).toBe(expected);
+    expect(eventsSince(before, 'channels.message.send')[0]!.data.body).toBe(expected);
+    const note = await api('ana', 'POST', `/api/messages/${t.id}`, { body: 'lembrar {{firstName}}', isPrivate: true });
+    expect(note.body.message.body).toBe('lembrar {{firstName}}');
+    const captioned = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'a.png', data: png() }], fields: { body: 'para {{firstName}}' } });
+    expect(captioned.body.message.body).toBe('para Maria');
+  });
+
   it('404 on tickets the caller may not see and on other companies', async () => {
     const t = await ticketIn();
     expect((await api('outsider', 'POST', `/api/messages/${t.id}`, { body: 'oi' })).status).toBe(404);

@@ -99,7 +99,7 @@ export function QuickMessageDialog({ open, record, onClose, onSaved }: QuickMess
         <Form.Item name="shortcode" label={t('fields.shortcode')} required rules={[zodRule(createQuickMessageBody.shape.shortcode)]}>
           <Input autoFocus maxLength={100} />
         </Form.Item>
-        <Form.Item name="message" label={t('fields.message')}>
+        <Form.Item name="message" label={t('fields.message')} extra={t('fields.messageHint', { firstName: '{{firstName}}', name: '{{name}}', protocol: '{{protocol}}' })}>
           <Input.TextArea rows={5} maxLength={10000} />
         </Form.Item>
         <Space size={24} wrap>

@@ -144,7 +144,7 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
       <Form.Item name="contactId" label={t('fields.contact')} required rules={[rule('contactId')]}>
         <ContactSelect initial={schedule?.contact ?? null} aria-label={t('fields.contact')} placeholder={t('fields.contactPlaceholder')} />
       </Form.Item>
-      <Form.Item name="body" label={t('fields.body')} required rules={[rule('body')]}>
+      <Form.Item name="body" label={t('fields.body')} extra={t('fields.messageHint', { firstName: '{{firstName}}', name: '{{name}}', protocol: '{{protocol}}' })} required rules={[rule('body')]}>
         <Input.TextArea rows={6} maxLength={10000} />
       </Form.Item>
       <Form.Item label={t('fields.media')}>
