@@ -29,7 +29,7 @@ async function desk() {
   const writes = (n: number) =>
     contactWrites(platform, company.companyId, { connectionId: connection.id, number: `55119876543${String(n).padStart(2, '0')}`, name: `Paciente ${n}`, wid: `e2e-live-${company.companyId}-${n}`, body: `Olá ${n}` });
   const pendingTicket = () => eventually(async () => (await platform.request('GET', '/api/tickets?status=pending', { token: admin.token })).body.tickets[0] as { id: number } | undefined, 10_000);
-  return { admin, ana, writes, pendingTicket };
+  return { admin, adminLogin: { email: company.email, password: company.password }, ana, writes, pendingTicket };
 }
 
 async function openPending(page: Page, email: string, password: string): Promise<void> {
@@ -88,6 +88,34 @@ describe('live connection', () => {
 
     await context.setOffline(false);
     await item.waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('the kanban board reads again what it missed while the connection was down', async () => {
+    const { adminLogin, writes, pendingTicket } = await desk();
+    const context = await newContext(browser, platform.url);
+    const open: WebSocketRoute[] = [];
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => {
+      ws.connectToServer();
+      open.push(ws);
+    });
+    const page = await context.newPage();
+    await loginThroughPage(page, adminLogin.email, adminLogin.password);
+    await page.goto('/Kanban');
+    await page.getByTestId('kanban-board').waitFor();
+    await eventually(() => open.length > 0);
+    await page.waitForTimeout(500);
+
+    await context.setOffline(true);
+    for (const ws of open.splice(0)) await ws.close();
+    await writes(3);
+    const ticket = await pendingTicket();
+    const card = page.getByTestId(`kanban-card-${ticket.id}`);
+    await page.waitForTimeout(1_000);
+    expect(await card.count()).toBe(0);
+
+    await context.setOffline(false);
+    await card.waitFor({ timeout: 15_000 });
     await context.close();
   });
 });

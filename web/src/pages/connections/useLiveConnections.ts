@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { WhatsappConnection } from '@atende/kit/contracts';
 import { toastError } from '../../errors/toast';
-import { useCompanyEvent } from '../../socket/SocketContext';
+import { useCompanyEvent, useReconnected } from '../../socket/SocketContext';
 import { applyConnectionEvent, applySessionEvent, type ConnectionEvent, type SessionEvent } from './connectionRules';
 
 export type LiveConnections = {
@@ -15,7 +15,7 @@ export type LiveConnections = {
 
 /**
  * A connection list read by `load` and kept live by company-{id}-whatsapp (update, delete) and
- * company-{id}-whatsappSession (status, QR code). `live` is false for another company's list (the
+ * company-{id}-whatsappSession (status, QR code), read again after a reconnection. `live` is false for another company's list (the
  * super user's dialog): the socket only carries the user's own company.
  */
 export function useLiveConnections(load: () => Promise<WhatsappConnection[]>, live = true): LiveConnections {
@@ -42,6 +42,10 @@ export function useLiveConnections(load: () => Promise<WhatsappConnection[]>, li
 
   useCompanyEvent<ConnectionEvent>('whatsapp', (event) => live && setConnections((list) => applyConnectionEvent(list, event)));
   useCompanyEvent<SessionEvent>('whatsappSession', (event) => live && setConnections((list) => applySessionEvent(list, event)));
+  // Status changes and QR codes sent while the socket was down never arrived: read the list again.
+  useReconnected(() => {
+    if (live) void reload();
+  });
 
   const apply = useCallback((event: ConnectionEvent) => setConnections((list) => applyConnectionEvent(list, event)), []);
   return { connections, loading, failed, reload, apply };

@@ -10,7 +10,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { hasPermission } from '../../permissions';
 import { PlanGate } from '../campaigns/PlanGate';
-import { useCompanyEvent } from '../../socket/SocketContext';
+import { useCompanyEvent, useReconnected } from '../../socket/SocketContext';
 import { textColorOn } from '../tags/tagRules';
 import { DRAG_MIME, KanbanCard, type CardDrag } from './KanbanCard';
 import { assignCards, buildLanes, formatValor, lanesOfCard, laneTotal, moveCalls, readBoardPrefs, SORT_OPTIONS, writeBoardPrefs, type BoardPrefs, type Lane } from './kanbanRules';
@@ -74,7 +74,8 @@ function KanbanBoard() {
     void load();
   }, [load]);
 
-  // Live: ticket and message events reload the board; tag events too (lanes).
+  // Live: ticket and message events reload the board; tag events too (lanes); and a reconnection, since
+  // whatever happened while the socket was down never arrived.
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const scheduleReload = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -89,6 +90,7 @@ function KanbanBoard() {
   useCompanyEvent('ticket', scheduleReload);
   useCompanyEvent('appMessage', scheduleReload);
   useCompanyEvent('tag', scheduleReload);
+  useReconnected(scheduleReload);
 
   const lanes = useMemo(() => buildLanes(tags, t('defaultLane')), [tags, t]);
   const laneIds = useMemo(() => new Set(lanes.map((l) => l.id)), [lanes]);
