@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketsDb } from '../deps.js';
 import { pinnedTickets, tickets } from './schema.js';
 
@@ -19,15 +19,13 @@ export function pinsRepository(db: TicketsDb) {
       (await db.select().from(pinnedTickets).where(and(eq(pinnedTickets.id, id), eq(pinnedTickets.companyId, companyId), eq(pinnedTickets.userId, userId))).limit(1))[0],
     findByTicket: async (userId: number, ticketId: number): Promise<PinRow | undefined> =>
       (await db.select().from(pinnedTickets).where(and(eq(pinnedTickets.userId, userId), eq(pinnedTickets.ticketId, ticketId))).limit(1))[0],
-    count: async (companyId: number, userId: number): Promise<number> =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(pinnedTickets).where(and(eq(pinnedTickets.companyId, companyId), eq(pinnedTickets.userId, userId))))[0]?.n ?? 0,
     /** Serialises one user's pinning (the limit counts the others). */
     lockUser: async (userId: number): Promise<void> => {
       await db.execute(sql`select pg_advisory_xact_lock(${0x70696e73}, ${userId})`);
     },
     insert: async (values: typeof pinnedTickets.$inferInsert): Promise<PinRow> => (await db.insert(pinnedTickets).values(values).returning())[0]!,
-    remove: async (id: number): Promise<void> => {
-      await db.delete(pinnedTickets).where(eq(pinnedTickets.id, id));
+    remove: async (ids: number[]): Promise<void> => {
+      if (ids.length > 0) await db.delete(pinnedTickets).where(inArray(pinnedTickets.id, ids));
     },
   };
 }

@@ -224,9 +224,15 @@ export function ticketsRepository(db: TicketsDb) {
     insertIfFree: (values: NewTicketRow): Promise<TicketRow | undefined> => insertTicketOrNothing(db, values),
     /** Raw text (the chatbot sets flags on every inbound message it answers, see raw.ts). */
     update: async (companyId: number, id: number, changes: TicketChanges & Partial<NewTicketRow>): Promise<TicketRow> => {
-      // A rating request (nps) ends the attendance as closing does: the time and nothing left unread.
+      // A rating request (nps) ends the attendance as closing does: the time and nothing left unread. Any
+      // other status (a reopen, a return to the queue) is an attendance under way again: not closed.
       const closing = changes.status === 'closed' || changes.status === 'nps';
-      const values: Partial<NewTicketRow> = { ...changes, updatedAt: changes.updatedAt ?? new Date(), ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : {}) };
+      const reopening = changes.status !== undefined && !closing;
+      const values: Partial<NewTicketRow> = {
+        ...changes,
+        updatedAt: changes.updatedAt ?? new Date(),
+        ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : reopening ? { closedAt: null } : {}),
+      };
       const keys = (Object.keys(values) as (keyof NewTicketRow & string)[]).filter((k) => values[k] !== undefined);
       const [row] = await run(db, updateText(keys), [id, companyId, ...driverValues(tickets, keys, values)]);
       if (!row) throw new Error(`ticket ${id} vanished`);

@@ -39,7 +39,12 @@ export function createPinsDesk(deps: TicketsDeps) {
         await repo.lockUser(auth.userId);
         const existing = await repo.findByTicket(auth.userId, ticket.id);
         if (existing) return { row: existing, created: false };
-        assertCanPin(await repo.count(c.companyId, auth.userId));
+        // Pins of tickets the caller no longer sees (closed by others, moved out of their queues) are not
+        // listed, so they take no room: they go, and the limit counts the pins the caller has.
+        const pins = await repo.ofUser(c.companyId, auth.userId);
+        const hidden = pins.filter((p) => !access.canSee(c, p.ticket)).map((p) => p.pin.id);
+        await repo.remove(hidden);
+        assertCanPin(pins.length - hidden.length);
         return { row: await repo.insert({ companyId: c.companyId, userId: auth.userId, ticketId: ticket.id }), created: true };
       });
       return { pin: (await present(c.companyId, [row]))[0]!, created };
@@ -51,7 +56,7 @@ export function createPinsDesk(deps: TicketsDeps) {
         const repo = pinsRepository(tx);
         const pin = await repo.find(c.companyId, auth.userId, id);
         if (!pin) throw new AppError('ERR_NOT_FOUND', 'Pin not found');
-        await repo.remove(pin.id);
+        await repo.remove([pin.id]);
       });
     },
   };

@@ -166,9 +166,15 @@ export function createTicketDesk(deps: TicketsDeps) {
       // Admins may hand the new ticket to someone; a user's own new ticket is theirs (a pending one nobody's).
       const userId = status === 'pending' ? (privileged ? (body.userId ?? null) : null) : privileged && body.userId ? body.userId : auth.userId;
       const connectionId = connection?.id ?? null;
-      if (await repo.findActive(companyId, contact.id, connectionId)) throw await holderError(db, companyId, contact.id, connectionId);
+      const active = await repo.findActive(companyId, contact.id, connectionId);
+      // A rating request still waiting for the contact's answer holds nobody: a new conversation ends it, unrated.
+      if (active && active.status !== 'nps') throw await holderError(db, companyId, contact.id, connectionId);
       try {
         return await unitOfWork(async (tx, emit) => {
+          if (active) {
+            const waiting = await ticketsRepository(tx).findById(companyId, active.id, { lock: true });
+            if (waiting?.status === 'nps') await rating.expire(tx, emit, waiting);
+          }
           if (userId !== null) await access.companyUser(tx, companyId, userId);
           const row = await ticketsRepository(tx).insert({
             companyId,

@@ -20,15 +20,16 @@ async function ticketIn(fields: { status: string; userId?: number | null; queueI
   return row!.id;
 }
 
+const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+  const { user, token } = await h.signUp(fields);
+  tokens[key] = token;
+  return user;
+};
+
 beforeAll(async () => {
   h = await startHarness();
   q1 = await h.insertQueue(C1, 'Suporte');
   q2 = await h.insertQueue(C1, 'Vendas');
-  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    const { user, token } = await h.signUp(fields);
-    tokens[key] = token;
-    return user;
-  };
   await define('admin', { id: 1, companyId: C1, profile: 'admin', name: 'Admin Um' });
   await define('ana', { id: 11, companyId: C1, name: 'Ana', queueIds: [q1] });
   await define('bia', { id: 12, companyId: C1, name: 'Bia', queueIds: [q1] });
@@ -70,6 +71,29 @@ describe('POST /api/pin-tickets', () => {
     expect(over.body).toMatchObject({ error: 'ERR_PIN_LIMIT', message: 'You can pin at most 10 tickets' });
     // Another user has their own ten.
     expect((await api('bia', 'POST', '/api/pin-tickets', { ticketId: await ticketIn({ status: 'open', userId: 12 }) })).status).toBe(201);
+  });
+
+  it('pins of tickets the caller no longer sees take no room: they go when another is pinned', async () => {
+    await define('moved', { id: 16, companyId: C1, name: 'Mia', queueIds: [q1] });
+    const pinned: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      pinned.push(await ticketIn({ status: 'pending', userId: null }));
+      expect((await api('moved', 'POST', '/api/pin-tickets', { ticketId: pinned[i] })).status).toBe(201);
+    }
+    // The admin closes them all, or moves them to a queue Mia is not in: she sees none of her ten pins.
+    await h.sql`update tickets.tickets set status = 'closed', user_id = 1 where id = any(${pinned.slice(0, 9)})`;
+    await h.sql`update tickets.tickets set queue_id = ${q2} where id = ${pinned[9]!}`;
+    expect((await api('moved', 'GET', '/api/pin-tickets')).body).toEqual([]);
+    const fresh: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      fresh.push(await ticketIn({ status: 'open', userId: 16 }));
+      expect((await api('moved', 'POST', '/api/pin-tickets', { ticketId: fresh[i] })).status).toBe(201);
+    }
+    expect((await api('moved', 'GET', '/api/pin-tickets')).body.map((p: any) => p.ticketId)).toEqual(fresh);
+    expect((await api('moved', 'POST', '/api/pin-tickets', { ticketId: await ticketIn({ status: 'open', userId: 16 }) })).body.error).toBe('ERR_PIN_LIMIT');
+    // Seen again, a ticket whose pin went is not pinned any more.
+    await h.sql`update tickets.tickets set queue_id = ${q1} where id = ${pinned[9]!}`;
+    expect((await api('moved', 'GET', '/api/pin-tickets')).body).toHaveLength(10);
   });
 
   it('the limit holds under concurrent pins', async () => {

@@ -95,6 +95,22 @@ describe('resolving with userRating', () => {
     expect((await api('ana', 'GET', '/api/tickets?status=nps')).body.tickets.map((x: { id: number }) => x.id)).toContain(t.id);
   });
 
+  it('a new ticket for the contact ends a rating request still unanswered (closed unrated) instead of answering 409', async () => {
+    setSettings(C1, { userRating: 'enabled' });
+    const t = await openTicket('5511970000090');
+    expect((await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'closed', sendFarewellMessage: true })).body.status).toBe('nps');
+    const before = h.published.length;
+    const created = await api('ana', 'POST', '/api/tickets', { contactId: t.contactId, queueId: q1, whatsappId: 700 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'open', userId: users.ana!.id, contactId: t.contactId });
+    expect((await sqlq(`select status, user_rating from tickets.tickets where id = $1`, t.id))[0]).toEqual({ status: 'closed', user_rating: null });
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => [e.data.ticket.id, e.data.previous.status, e.data.ticket.status])).toEqual([[t.id, 'nps', 'closed']]);
+    // An open ticket still holds the contact.
+    const again = await api('ana', 'POST', '/api/tickets', { contactId: t.contactId, queueId: q1, whatsappId: 700 });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: created.body.id });
+  });
+
   it('the contact answers with a rate: closed with it, the farewell sent after it', async () => {
     setSettings(C1, { userRating: 'enabled' });
     const t = await openTicket('5511970000002');

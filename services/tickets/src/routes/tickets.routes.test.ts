@@ -405,9 +405,11 @@ describe('PUT /api/tickets/:id transitions', () => {
   it('reopen: closed → open assigned to the caller; 409 with the holder when the contact has another open ticket', async () => {
     const t = await ticketIn({ status: 'closed', userId: 12 });
     expect((await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'open' })).status).toBe(404); // Bia's history is not Ana's
+    await sqlq(`update tickets.tickets set closed_at = now() - interval '1 hour' where id = $1`, t.id);
     const res = await api('history', 'PUT', `/api/tickets/${t.id}`, { status: 'open' });
-    expect(res.body).toMatchObject({ status: 'open', userId: 17 });
-    await api('history', 'PUT', `/api/tickets/${t.id}`, { status: 'closed' });
+    expect(res.body).toMatchObject({ status: 'open', userId: 17, closedAt: null });
+    const closed = await api('history', 'PUT', `/api/tickets/${t.id}`, { status: 'closed' });
+    expect(Date.now() - Date.parse(closed.body.closedAt)).toBeLessThan(60_000);
     expect((await api('ana', 'PUT', `/api/tickets/${(await ticketIn({ status: 'closed', userId: 11 })).id}`, { status: 'open' })).body).toMatchObject({ status: 'open', userId: 11 });
     const [other] = await sqlq<{ id: number; uuid: string }>(`insert into tickets.tickets (company_id, contact_id, status, user_id, queue_id, whatsapp_id) values ($1, $2, 'open', 12, $3, 300) returning id, uuid`, C1, t.contactId, q1);
     const conflict = await api('admin', 'PUT', `/api/tickets/${t.id}`, { status: 'open' });
