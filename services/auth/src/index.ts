@@ -48,7 +48,7 @@ export const createAuthService: ServiceFactory<AuthConfig> = (ctx, config): Serv
         await scope.register(multipart, { limits: { fileSize: config.AVATAR_MAX_BYTES, files: 1, fields: 10 } });
         authRoutes(scope, { sessions, guards, verify: ctx.verify });
         usersRoutes(scope, { accounts, guards });
-        registerMediaRoute(scope, { service: 'auth', storage: ctx.storage, signer: ctx.media });
+        registerMediaRoute(scope, { service: 'auth', storage: ctx.storage, signer: ctx.media, verify: ctx.verify });
       });
     },
     async start() {

@@ -64,7 +64,7 @@ export const createCampaignsService: ServiceFactory<CampaignsConfig> = async (ct
       await app.register(async (scope) => {
         await scope.register(multipart, { limits: { fileSize: config.CAMPAIGN_MEDIA_MAX_BYTES, files: 1, fields: 40 } });
         for (const module of routeModules) await module(scope, d);
-        registerMediaRoute(scope, { service: 'campaigns', storage: ctx.storage, signer: ctx.media });
+        registerMediaRoute(scope, { service: 'campaigns', storage: ctx.storage, signer: ctx.media, verify: ctx.verify });
       });
     },
     async start() {

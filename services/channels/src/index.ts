@@ -94,7 +94,7 @@ export const createChannelsService = (async (ctx, config: ChannelsConfig, option
       await app.register(async (scope) => {
         await scope.register(multipart, { limits: { fileSize: config.CONNECTION_MEDIA_MAX_BYTES, files: 10, fields: 30 } });
         for (const module of routeModules) await module(scope, d);
-        registerMediaRoute(scope, { service: 'channels', storage: ctx.storage, signer: ctx.media });
+        registerMediaRoute(scope, { service: 'channels', storage: ctx.storage, signer: ctx.media, verify: ctx.verify });
       });
     },
     async start() {

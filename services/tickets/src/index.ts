@@ -114,7 +114,7 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
         const access = createAccess(d);
         scope.addHook('preSerialization', async (request, _reply, payload) => (request.auth ? access.shownTo(request.auth, payload) : payload));
         for (const module of routeModules) await module(scope, d);
-        registerMediaRoute(scope, { service: 'tickets', storage: ctx.storage, signer: ctx.media });
+        registerMediaRoute(scope, { service: 'tickets', storage: ctx.storage, signer: ctx.media, verify: ctx.verify });
       });
     },
     async start() {

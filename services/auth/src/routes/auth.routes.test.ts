@@ -30,6 +30,21 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toMatch(/Path=\/api\/auth/);
   });
 
+  it('hands the browser its access token for media in a cookie of /api/media, expiring with the token; refresh renews it, logout clears it', async () => {
+    const mediaCookie = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('jmt='));
+    const answer = await platform.request('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const cookie = mediaCookie(answer.headers)!;
+    expect(cookie.split(';')[0]).toBe(`jmt=${answer.body.token}`);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Path=\/api\/media(;|$)/);
+    const claims = JSON.parse(Buffer.from(answer.body.token.split('.')[1]!, 'base64url').toString());
+    expect(Date.parse(/Expires=([^;]+)/.exec(cookie)![1]!)).toBe(claims.exp * 1000);
+    const refreshed = await platform.request('POST', '/api/auth/refresh_token', { cookie: answer.cookie });
+    expect(mediaCookie(refreshed.headers)!.split(';')[0]).toBe(`jmt=${refreshed.body.token}`);
+    const out = await platform.request('DELETE', '/api/auth/logout', { token: refreshed.body.token, cookie: refreshed.cookie });
+    expect(mediaCookie(out.headers)).toMatch(/^jmt=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('answers a wrong password and an unknown email the same way: 401 ERR_INVALID_CREDENTIALS', async () => {
     const wrong = await platform.request('POST', '/api/auth/login', { body: { email: ADMIN_EMAIL, password: 'nope-nope' } });
     const unknown = await platform.request('POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'nope-nope' } });

@@ -1,19 +1,40 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticate, bearerToken, loginBody, okAnswer, sessionAnswer, sessionUser, signupBody, user, type HttpApp, type Guards, type TokenVerifier } from '@atende/kit';
+import {
+  authenticate,
+  bearerToken,
+  loginBody,
+  MEDIA_COOKIE_PATH,
+  MEDIA_SESSION_COOKIE,
+  okAnswer,
+  sessionAnswer,
+  sessionUser,
+  signupBody,
+  tokenLifetime,
+  user,
+  type HttpApp,
+  type Guards,
+  type TokenVerifier,
+} from '@atende/kit';
 import type { IssuedSession, Sessions } from '../domain/sessions.js';
 
 const REFRESH_COOKIE = 'jrt';
 const COOKIE_PATH = '/api/auth';
 
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, session: IssuedSession) {
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: COOKIE_PATH,
-    expires: session.refreshExpiresAt,
-  });
+/**
+ * The refresh token's cookie, and the access token's for media (kit registerMediaRoute: a browser's <img>
+ * cannot send the Authorization header, its cookie goes instead), each living as long as its token.
+ */
+function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: IssuedSession) {
+  const secure = request.protocol === 'https';
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, { httpOnly: true, sameSite: 'lax', secure, path: COOKIE_PATH, expires: session.refreshExpiresAt });
+  const expiresAt = tokenLifetime(session.token)?.expiresAt;
+  reply.setCookie(MEDIA_SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'lax', secure, path: MEDIA_COOKIE_PATH, ...(expiresAt ? { expires: new Date(expiresAt) } : {}) });
+}
+
+function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+  reply.clearCookie(MEDIA_SESSION_COOKIE, { path: MEDIA_COOKIE_PATH });
 }
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -24,17 +45,17 @@ export function authRoutes(app: HttpApp, deps: { sessions: Sessions; guards: Gua
 
   app.post('/api/auth/login', { schema: { tags: ['auth'], security: [], body: loginBody, response: { 200: sessionAnswer } } }, async (request, reply) => {
     const session = await sessions.login(request.body.email, request.body.password, clientOf(request));
-    setRefreshCookie(request, reply, session);
+    setSessionCookies(request, reply, session);
     return answerOf(session);
   });
 
   app.post('/api/auth/refresh_token', { schema: { tags: ['auth'], security: [], response: { 200: sessionAnswer } } }, async (request, reply) => {
     try {
       const session = await sessions.refresh(request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(request, reply, session);
+      setSessionCookies(request, reply, session);
       return answerOf(session);
     } catch (err) {
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearSessionCookies(reply);
       throw err;
     }
   });
@@ -49,7 +70,7 @@ export function authRoutes(app: HttpApp, deps: { sessions: Sessions; guards: Gua
       }
     }
     await sessions.logout(request.cookies[REFRESH_COOKIE], auth);
-    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+    clearSessionCookies(reply);
     return { message: 'Logged out' };
   });
 

@@ -151,17 +151,20 @@ describe('DELETE /api/users/:id', () => {
 });
 
 describe('avatars', () => {
-  it('stores an image and serves it only through a signed link', async () => {
+  it("stores an image and serves it only through a signed link, to a session of the user's company", async () => {
     const attendant = await platform.createUser(other.admin);
     const answer = await platform.request('POST', `/api/users/${attendant.user.id}/media-upload`, { token: attendant.session.token, body: upload(png()) });
     expect(answer.status).toBe(200);
     expect(answer.body.profileImage).toMatch(new RegExp(`^/api/media/auth/company${other.companyId}/avatars/[0-9a-f-]+\\.png\\?exp=\\d+&sig=`));
-    const image = await fetch(platform.url + answer.body.profileImage);
+    const as = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    const image = await fetch(platform.url + answer.body.profileImage, as(other.admin.token));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    const unsigned = await fetch(platform.url + answer.body.profileImage.split('?')[0]);
+    expect((await fetch(platform.url + answer.body.profileImage)).status).toBe(401);
+    expect((await fetch(platform.url + answer.body.profileImage, as(company.admin.token))).status).toBe(403);
+    const unsigned = await fetch(platform.url + answer.body.profileImage.split('?')[0], as(other.admin.token));
     expect(unsigned.status).toBe(403);
-    const tampered = await fetch(platform.url + answer.body.profileImage.replace(`company${other.companyId}`, `company${company.companyId}`));
+    const tampered = await fetch(platform.url + answer.body.profileImage.replace(`company${other.companyId}`, `company${company.companyId}`), as(company.admin.token));
     expect(tampered.status).toBe(403);
   });
 

@@ -356,8 +356,11 @@ describe('attachment', () => {
     const res = await upload('admin', c.id, { name: 'promo.png', data: png() });
     expect(res.status).toBe(200);
     expect(res.body.mediaName).toBe('promo.png');
-    const file = await h.request('GET', res.body.mediaPath.replace(/^https?:\/\/[^/]+/, ''));
+    const path = res.body.mediaPath.replace(/^https?:\/\/[^/]+/, '');
+    const file = await h.request('GET', path, { token: tokens.user });
     expect(file.status).toBe(200);
+    expect((await h.request('GET', path)).status).toBe(401);
+    expect((await h.request('GET', path, { token: tokens.admin2 })).status).toBe(403);
     const removed = await api('admin', 'DELETE', `/api/campaigns/${c.id}/media-upload`);
     expect(removed.body).toMatchObject({ mediaPath: null, mediaName: null });
   });

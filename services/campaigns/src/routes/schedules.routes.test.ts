@@ -299,14 +299,16 @@ describe('/api/schedules/:id/media-upload', () => {
     expect(res.status).toBe(200);
     expect(res.body.mediaName).toBe('cartaz.png');
     expect(res.body.mediaPath).toMatch(/^\/api\/media\/campaigns\/company1\/schedules\/.+\.png\?exp=/);
-    const file = await h.app.inject({ method: 'GET', url: res.body.mediaPath });
+    const open = (url: string) => h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.admin1}` } });
+    const file = await open(res.body.mediaPath);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(png())).toBe(true);
+    expect((await h.app.inject({ method: 'GET', url: res.body.mediaPath })).statusCode).toBe(401);
 
     const removed = await api('user1', 'DELETE', `/api/schedules/${s.id}/media-upload`);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ mediaPath: null, mediaName: null });
-    expect((await h.app.inject({ method: 'GET', url: res.body.mediaPath })).statusCode).toBe(404);
+    expect((await open(res.body.mediaPath)).statusCode).toBe(404);
   });
 
   it('refuses a missing file (400) and a type outside png/jpg/gif/pdf/xls/xlsx whatever its name (415)', async () => {

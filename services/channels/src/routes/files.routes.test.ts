@@ -228,10 +228,13 @@ describe('POST /api/files/uploadList/:id', () => {
     const row = (await storedKey(option.id))!;
     expect(row).toMatchObject({ media_type: 'application/pdf', path: expect.stringMatching(/^company9\/file-lists\//) });
     expect(eventsSince(before, 'channels.fileList.updated')).toHaveLength(1);
-    const served = await h.app.inject({ method: 'GET', url: res.body.options[0]!.path });
+    const as = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
+    const served = await h.app.inject({ method: 'GET', url: res.body.options[0]!.path, headers: as('admin9') });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(pdf())).toBe(true);
-    const unsigned = await h.app.inject({ method: 'GET', url: `/api/media/channels/${row.path}` });
+    expect((await h.app.inject({ method: 'GET', url: res.body.options[0]!.path })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: res.body.options[0]!.path, headers: as('admin1') })).statusCode).toBe(403);
+    const unsigned = await h.app.inject({ method: 'GET', url: `/api/media/channels/${row.path}`, headers: as('admin9') });
     expect(unsigned.statusCode).toBe(403);
   });
 

@@ -127,7 +127,7 @@ describe('POST /api/chats', () => {
     const body = res.body as any;
     expect(body).toMatchObject({ title: 'Com foto', isGroup: true });
     expect(body.groupImage).toMatch(/^\/api\/media\/tickets\/company1\/chats\/.+\.png\?exp=\d+&sig=/);
-    const image = await h.request('GET', body.groupImage);
+    const image = await h.request('GET', body.groupImage, { token: tokens.bia });
     expect(image.status).toBe(200);
   });
 
@@ -346,7 +346,7 @@ describe('messages', () => {
     ]);
     expect(image.status).toBe(201);
     expect(image.body).toMatchObject({ message: '', mediaName: 'foto.png', mediaType: 'image' });
-    expect((await h.request('GET', (image.body as any).mediaPath)).status).toBe(200);
+    expect((await h.request('GET', (image.body as any).mediaPath, { token: tokens.ana })).status).toBe(200);
     const pdf = await form('ana', 'POST', `/api/chats/${chat.id}/messages`, { message: 'o contrato' }, [
       {
         field: 'file',

@@ -238,10 +238,19 @@ describe('POST /api/messages/:ticketId (multipart media)', () => {
     const m = res.body.message;
     expect(m).toMatchObject({ mediaType: 'image', body: 'veja', mediaName: 'foto.png' });
     expect(m.mediaUrl).toMatch(new RegExp(`^/api/media/tickets/company${C1}/messages/.+\\.png\\?exp=\\d+&sig=`));
-    const served = await h.app.inject({ method: 'GET', url: m.mediaUrl });
+    const fetchAs = (who: string | null, url: string, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'GET', url, headers: who ? { ...headers, authorization: `Bearer ${tokens[who]}` } : headers });
+    const served = await fetchAs('bia', m.mediaUrl);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    const forged = await h.app.inject({ method: 'GET', url: m.mediaUrl.replace(/sig=.*/, 'sig=forged') });
+    // A browser's <img> carries the session in the media cookie instead of a header.
+    expect((await fetchAs(null, m.mediaUrl, { cookie: `other=1; jmt=${tokens.ana}` })).statusCode).toBe(200);
+    // Only users of the company open it: not without a session (even holding the link), not another company's.
+    expect((await fetchAs(null, m.mediaUrl)).json()).toMatchObject({ error: 'ERR_SESSION_EXPIRED' });
+    expect((await fetchAs(null, m.mediaUrl)).statusCode).toBe(401);
+    expect((await fetchAs('admin2', m.mediaUrl)).statusCode).toBe(403);
+    expect((await fetchAs(null, m.mediaUrl, { cookie: 'jmt=forged' })).statusCode).toBe(403);
+    const forged = await fetchAs('ana', m.mediaUrl.replace(/sig=.*/, 'sig=forged'));
     expect(forged.statusCode).toBe(403);
     expect(eventsSince(before, 'channels.message.send')[0]!.data).toMatchObject({ kind: 'media', media: { mediaType: 'image', mimetype: 'image/png' } });
   });

@@ -131,13 +131,15 @@ describe('media of a quick message', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isMedia: true, mediaName: 'cardapio.png' });
     expect(res.body.mediaPath).toMatch(new RegExp(`^/api/media/tickets/company${C1}/quick-messages/.+\\.png\\?exp=\\d+&sig=`));
-    expect((await h.app.inject({ method: 'GET', url: res.body.mediaPath })).statusCode).toBe(200);
+    const served = (url: string) => h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.ana}` } });
+    expect((await served(res.body.mediaPath)).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: res.body.mediaPath })).statusCode).toBe(401);
     const replaced = await upload('ana', qm.id, { name: 'novo.png', data: png() });
     expect(replaced.body.mediaName).toBe('novo.png');
-    expect((await h.app.inject({ method: 'GET', url: res.body.mediaPath })).statusCode).toBe(404);
+    expect((await served(res.body.mediaPath)).statusCode).toBe(404);
     const removed = await api('ana', 'DELETE', `/api/quick-messages/${qm.id}/media-upload`);
     expect(removed.body).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
-    expect((await h.app.inject({ method: 'GET', url: replaced.body.mediaPath })).statusCode).toBe(404);
+    expect((await served(replaced.body.mediaPath)).statusCode).toBe(404);
   });
 
   it('refuses a missing file (400), a type outside the whitelist (415), read-only and foreign ones', async () => {
