@@ -10,6 +10,7 @@ import {
   pingDatabase,
   preparedStatements,
   registerMediaRoute,
+  shownWithNumbersTo,
   type Service,
   type ServiceFactory,
   type Subscription,
@@ -20,7 +21,7 @@ import type { CampaignsDeps, RouteModule, Worker } from './deps.js';
 import { campaignEventHandlers, campaignWorker } from './events/campaigns.js';
 import { contactListEventHandlers } from './events/contact-lists.js';
 import { companyDeletedHandlers } from './events/company-deleted.js';
-import { scheduleWorker } from './events/schedules.js';
+import { scheduleEventHandlers, scheduleWorker } from './events/schedules.js';
 import { campaignSettingsRoutes } from './routes/campaign-settings.routes.js';
 import { campaignsRoutes } from './routes/campaigns.routes.js';
 import { contactListsRoutes } from './routes/contact-lists.routes.js';
@@ -34,7 +35,7 @@ const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 const routeModules: RouteModule[] = [contactListsRoutes, schedulesRoutes, campaignsRoutes, campaignSettingsRoutes];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
-const eventModules: ((deps: CampaignsDeps) => Promise<Subscription[]>)[] = [contactListEventHandlers, campaignEventHandlers, companyDeletedHandlers];
+const eventModules: ((deps: CampaignsDeps) => Promise<Subscription[]>)[] = [contactListEventHandlers, campaignEventHandlers, scheduleEventHandlers, companyDeletedHandlers];
 
 /** Background workers: due schedules, campaign shipments. */
 const workerModules: ((deps: CampaignsDeps) => Worker)[] = [scheduleWorker, campaignWorker];
@@ -63,6 +64,8 @@ export const createCampaignsService: ServiceFactory<CampaignsConfig> = async (ct
       const d = await build();
       await app.register(async (scope) => {
         await scope.register(multipart, { limits: { fileSize: config.CAMPAIGN_MEDIA_MAX_BYTES, files: 1, fields: 40 } });
+        // LGPD: a schedule's contact reaches a profile user with its number masked when the company hides them.
+        scope.addHook('preSerialization', async (request, _reply, payload) => (request.auth ? shownWithNumbersTo(ctx.companies, request.auth, payload) : payload));
         for (const module of routeModules) await module(scope, d);
         registerMediaRoute(scope, { service: 'campaigns', storage: ctx.storage, signer: ctx.media, verify: ctx.verify });
       });

@@ -22,6 +22,7 @@ export * from './http/docs.js';
 export * from './http/health.js';
 export * from './metrics.js';
 export * from './http/media.js';
+export * from './http/lgpd.js';
 export * from './rate-limit.js';
 export * from './storage.js';
 export * from './directory.js';

@@ -3,10 +3,8 @@ import { Server, type Socket } from 'socket.io';
 import {
   AppError,
   canSeeTicket,
-  companyHidesNumbers,
-  isSettingOn,
+  companyHidesNumbersIn,
   maskContactNumbers,
-  settingValue,
   createUserDirectory,
   emissionsFor,
   visibilityRule,
@@ -83,19 +81,13 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     return user ? visibilityRule({ ...user, userId: user.id, super: auth.super }) : null;
   };
 
-  /** Whether the company hides contact numbers from profile users (LGPD: enableLGPD and lgpdHideNumber). */
-  const hidesNumbersIn = async (companyId: number | null): Promise<boolean> => {
-    if (companyId === null) return false;
-    const entry = await ctx.companies.get(companyId).catch(() => null);
-    return companyHidesNumbers((key) => isSettingOn(settingValue(entry?.settings, key)));
-  };
 
   const deliver = async (envelope: Envelope, emission: SocketEmission) => {
     const { audience } = emission;
     const name = (companyId: number) => emission.event.replace('{companyId}', String(companyId));
     const companyId = envelope.companyId;
     // A profile user of a company that hides numbers gets every contact of the payload masked (spec 000 §6).
-    const hiding = audience.to !== 'admins' && audience.to !== 'super' && audience.to !== 'everyone' && (await hidesNumbersIn(companyId));
+    const hiding = audience.to !== 'admins' && audience.to !== 'super' && audience.to !== 'everyone' && (await companyHidesNumbersIn(ctx.companies, companyId));
     let masked: { payload?: unknown; lostPayload?: unknown } | undefined;
     const shown = (socket: { data: unknown }, which: 'payload' | 'lostPayload' = 'payload'): unknown => {
       const original = which === 'payload' ? emission.payload : audience.to === 'ticket' ? audience.lostPayload : undefined;

@@ -36,6 +36,12 @@ export function schedulesRepository(db: CampaignsDb) {
     remove: async (id: number): Promise<void> => {
       await db.delete(schedules).where(eq(schedules.id, id));
     },
+    /** Every schedule of a contact, deleted; their ids and files back. */
+    removeOfContact: async (companyId: number, contactId: number): Promise<{ id: number; mediaPath: string | null }[]> =>
+      db
+        .delete(schedules)
+        .where(and(eq(schedules.companyId, companyId), eq(schedules.contactId, contactId)))
+        .returning({ id: schedules.id, mediaPath: schedules.mediaPath }),
     /**
      * Claims up to `limit` due schedules for this dispatcher: rows another replica is claiming are skipped
      * (skip locked), and the claim mark keeps them from every later pass until the outcome is written.

@@ -205,3 +205,27 @@ describe('dispatchDueSchedules', () => {
     expect(sends).toHaveLength(1);
   });
 });
+
+describe('a deleted contact', () => {
+  it("takes its schedules along (none is sent afterwards), files included, and tells the company's screens", async () => {
+    const bia = h.addContact(C1, 'Bia Lima', '5511999990002');
+    const gone = await create({ contactId: bia });
+    const media = await multipartBody({ files: [{ field: 'file', name: 'cartaz.png', data: png(), type: 'image/png' }] });
+    const uploaded = await h.request('POST', `/api/schedules/${gone.id}/media-upload`, { token, body: media.payload, headers: { 'content-type': media.contentType } });
+    const [{ media_path: mediaPath }] = (await h.sql`select media_path from campaigns.schedules where id = ${gone.id}`) as unknown as [{ media_path: string }];
+    expect(uploaded.status).toBe(200);
+    const kept = await create();
+    await h.publish('tickets.contact.deleted', C1, { contactId: bia });
+    await h.flush();
+    expect(await h.sql`select id from campaigns.schedules where id = ${gone.id}`).toHaveLength(0);
+    expect(h.events('campaigns.schedule.deleted').map((e) => e.data.scheduleId)).toContain(gone.id);
+    expect(await deps.ctx.storage.open(mediaPath)).toBeNull();
+    expect(await dispatchDueSchedules(deps)).toBe(1);
+    expect(sends.map((s) => s.number)).toEqual(['5511999990001']);
+    expect((await row(kept.id)).status).toBe('ENVIADA');
+    // Another company's contact of the same id changes nothing here.
+    await h.publish('tickets.contact.deleted', 2, { contactId: ana });
+    await h.flush();
+    expect(await h.sql`select id from campaigns.schedules where id = ${kept.id}`).toHaveLength(1);
+  });
+});

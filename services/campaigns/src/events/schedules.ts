@@ -1,4 +1,4 @@
-import { AppError, ask, fileMediaType, type RequestOf, type ScheduleDayRule, type ScheduleInterval } from '@atende/kit';
+import { AppError, ask, consume, fileMediaType, type RequestOf, type ScheduleDayRule, type ScheduleInterval, type Subscription } from '@atende/kit';
 import type { CampaignsDeps, Worker } from '../deps.js';
 import { defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type ScheduleRow } from '../db/schedules.repository.js';
@@ -119,4 +119,21 @@ export function scheduleWorker(deps: CampaignsDeps): Worker {
       await running;
     },
   };
+}
+
+/**
+ * A deleted contact takes its schedules along (as its tickets go): none is sent afterwards, which would
+ * message the number again and bring the contact back under its number.
+ */
+export async function scheduleEventHandlers(deps: CampaignsDeps): Promise<Subscription[]> {
+  const { ctx, unitOfWork } = deps;
+  const on = { bus: ctx.bus, unitOfWork, schema: 'campaigns', logger: ctx.logger };
+  return [
+    await consume(on, 'tickets.contact.deleted', 'campaigns', async (tx, { contactId }, envelope, emit) => {
+      if (envelope.companyId === null) return;
+      const removed = await schedulesRepository(tx).removeOfContact(envelope.companyId, contactId);
+      for (const row of removed) await emit('campaigns.schedule.deleted', envelope.companyId, { scheduleId: row.id });
+      for (const row of removed) if (row.mediaPath) await ctx.storage.remove(row.mediaPath).catch(() => undefined);
+    }),
+  ];
 }

@@ -219,6 +219,19 @@ describe('GET /api/schedules', () => {
     expect(bad.body.fields[0].field).toBe('pageNumber');
   });
 
+  it("LGPD: with enableLGPD and lgpdHideNumber a profile user gets the contact's number masked; admins see it whole", async () => {
+    const s = await create('user1');
+    h.settings.set(C1, [{ key: 'enableLGPD', value: 'enabled' }, { key: 'lgpdHideNumber', value: 'enabled' }]);
+    try {
+      expect((await api('user1', 'GET', '/api/schedules')).body.schedules[0].contact.number).toBe('5511999****01');
+      expect((await api('user1', 'GET', `/api/schedules/${s.id}`)).body.contact.number).toBe('5511999****01');
+      expect((await api('admin1', 'GET', `/api/schedules/${s.id}`)).body.contact.number).toBe('5511999990001');
+    } finally {
+      h.settings.delete(C1);
+    }
+    expect((await api('user1', 'GET', `/api/schedules/${s.id}`)).body.contact.number).toBe('5511999990001');
+  });
+
   it('pages 40 at a time', async () => {
     for (let i = 0; i < 41; i++) await h.sql`insert into campaigns.schedules (company_id, body, contact_id, contact_number, contact_name, whatsapp_id, send_at, anchor_at) values (${C1}, ${'Mensagem ' + i}, ${ana}, '5511999990001', 'Ana Souza', ${CONN1}, now(), now())`;
     const first = await api('user1', 'GET', '/api/schedules');
