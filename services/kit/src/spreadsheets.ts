@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { AppError } from './errors.js';
+import { AppError, validationError } from './errors.js';
 import { mediaWhitelists, sniffType } from './storage.js';
 import { XlsError, readXlsRows, type XlsRow } from './xls-reader.js';
 
@@ -11,6 +12,8 @@ export type SpreadsheetRow = XlsRow;
 
 const invalidFile = (detail?: string) =>
   new AppError('ERR_IMPORT_INVALID_FILE', detail ? `Arquivo inválido! (${detail})` : 'Arquivo inválido!', { fields: [{ field: 'file', message: 'Arquivo inválido!' }] });
+
+const tooLarge = (detail: string) => validationError('file', detail);
 
 /** Text of an .xlsx cell whatever it holds (rich text, formula result, hyperlink, number, date). */
 export function xlsxCellText(cell: ExcelJS.Cell): string {
@@ -26,43 +29,99 @@ export function xlsxCellText(cell: ExcelJS.Cell): string {
   }
 }
 
-async function xlsxRows(data: Buffer): Promise<SpreadsheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
+/** What a workbook may unpack to: far above any real contact sheet, far below what stalls a process. */
+export const SPREADSHEET_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+/** The parts a zip's central directory lists, with the sizes they unpack to; null when it cannot be read. */
+function zipEntries(data: Buffer): { name: string; unpacked: number }[] | null {
+  // End of central directory: signature 0x06054b50, at most 64 KiB of comment after it.
+  for (let at = data.length - 22; at >= Math.max(0, data.length - 22 - 0xffff); at--) {
+    if (data.readUInt32LE(at) !== 0x06054b50) continue;
+    const count = data.readUInt16LE(at + 10);
+    let entry = data.readUInt32LE(at + 16);
+    const entries: { name: string; unpacked: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      if (entry + 46 > data.length || data.readUInt32LE(entry) !== 0x02014b50) return null;
+      const unpacked = data.readUInt32LE(entry + 24);
+      const nameLength = data.readUInt16LE(entry + 28);
+      // 0xffffffff: the real size is in a zip64 field; a spreadsheet that large is refused anyway.
+      entries.push({ name: data.toString('latin1', entry + 46, entry + 46 + nameLength), unpacked: unpacked === 0xffffffff ? Number.MAX_SAFE_INTEGER : unpacked });
+      entry += 46 + nameLength + data.readUInt16LE(entry + 30) + data.readUInt16LE(entry + 32);
+    }
+    return entries;
+  }
+  return null;
+}
+
+/**
+ * The sizes an .xlsx (a zip) says its parts unpack to, summed from its central directory without
+ * unpacking anything; null when the directory cannot be read (the reader then refuses the file).
+ */
+export function zipUnpackedBytes(data: Buffer): number | null {
+  const entries = zipEntries(data);
+  return entries ? entries.reduce((total, e) => Math.min(Number.MAX_SAFE_INTEGER, total + e.unpacked), 0) : null;
+}
+
+/**
+ * Whether a zip is an .xlsx workbook by its parts. Writers that stream (the sheet first, the content types
+ * last) are not recognised by the bytes at the start of the file alone.
+ */
+const isXlsxZip = (data: Buffer): boolean => zipEntries(data)?.some((e) => e.name === 'xl/workbook.xml') ?? false;
+
+/**
+ * The rows of the first worksheet, read as a stream: other requests go on meanwhile, and reading stops as
+ * soon as there are more non-empty rows than a header and `maxDataRows` (a file of a million rows is not read
+ * to the end).
+ */
+async function xlsxRows(data: Buffer, maxDataRows: number): Promise<SpreadsheetRow[]> {
+  const unpacked = zipUnpackedBytes(data);
+  if (unpacked === null) throw invalidFile();
+  if (unpacked > SPREADSHEET_MAX_UNPACKED_BYTES) throw tooLarge(`unpacks to more than ${SPREADSHEET_MAX_UNPACKED_BYTES / 1024 / 1024} MB`);
+  const rows: SpreadsheetRow[] = [];
+  let over = false;
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    // Styles are read for the dates' number formats; shared strings are kept for the cells that name them.
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (c, col) => {
+          cells[col - 1] = xlsxCellText(c);
+        });
+        for (let i = 0; i < cells.length; i++) cells[i] ??= '';
+        if (!cells.some((c) => c !== '')) continue;
+        if (rows.length > maxDataRows) {
+          over = true;
+          break;
+        }
+        rows.push({ row: row.number, cells });
+      }
+      break; // the first worksheet only
+    }
   } catch {
     throw invalidFile();
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalidFile();
-  const rows: SpreadsheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (c, col) => {
-      cells[col - 1] = xlsxCellText(c);
-    });
-    for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-    rows.push({ row: rowNumber, cells });
-  });
+  if (over) throw tooLarge(`at most ${maxDataRows} rows`);
   return rows;
 }
 
 /**
- * Every non-empty row of the first worksheet (spreadsheet row numbers kept). Anything that is not a
- * readable .xls/.xlsx workbook is refused with 400 ERR_IMPORT_INVALID_FILE on the `file` field.
+ * Every non-empty row of the first worksheet (spreadsheet row numbers kept), at most `maxDataRows` besides a
+ * header row (more: 400 on `file`, found without reading the rest). Anything that is not a readable
+ * .xls/.xlsx workbook is refused with 400 ERR_IMPORT_INVALID_FILE on the `file` field.
  */
-export async function readSpreadsheetRows(data: Buffer): Promise<SpreadsheetRow[]> {
+export async function readSpreadsheetRows(data: Buffer, options: { maxDataRows: number }): Promise<SpreadsheetRow[]> {
   const type = await sniffType(data, mediaWhitelists.spreadsheet).catch(() => {
+    if (isXlsxZip(data)) return { ext: 'xlsx' };
     throw invalidFile();
   });
+  if (type.ext === 'xlsx') return xlsxRows(data, options.maxDataRows);
   let rows: SpreadsheetRow[];
-  if (type.ext === 'xlsx') rows = await xlsxRows(data);
-  else {
-    try {
-      rows = readXlsRows(data);
-    } catch (err) {
-      throw invalidFile(err instanceof XlsError ? err.message : undefined);
-    }
+  try {
+    rows = readXlsRows(data).filter((r) => r.cells.some((c) => c !== ''));
+  } catch (err) {
+    throw invalidFile(err instanceof XlsError ? err.message : undefined);
   }
-  return rows.filter((r) => r.cells.some((c) => c !== ''));
+  if (rows.length > options.maxDataRows + 1) throw tooLarge(`at most ${options.maxDataRows} rows`);
+  return rows;
 }

@@ -190,7 +190,7 @@ export function createContactListsDesk(deps: CampaignsDeps) {
     /** POST /contact-lists/:id/upload: every good row becomes an item; bad rows and numbers already listed are counted as ignored. */
     async upload(auth: AuthUser, id: number, data: Buffer): Promise<ContactListUploadResult> {
       if (!(await contactListsRepository(db).find(auth.companyId, id))) throw notFound();
-      const plan = planUpload(await readSpreadsheetRows(data));
+      const plan = planUpload(await readSpreadsheetRows(data, { maxDataRows: UPLOAD_MAX_ROWS }));
       return unitOfWork(async (tx, emit) => {
         const list = await lockedList(tx, auth.companyId, id);
         const repo = contactListsRepository(tx);

@@ -150,7 +150,7 @@ export function planSheet(sheet: Sheet, columns: ImportColumns, options: { rows:
 
 /** The first worksheet: its first non-empty row is the header, the rest are data (spreadsheet row numbers kept). */
 export async function readSheet(data: Buffer): Promise<Sheet> {
-  const lines = await readSpreadsheetRows(data);
+  const lines = await readSpreadsheetRows(data, { maxDataRows: IMPORT_MAX_ROWS });
   let headers: string[] | null = null;
   const rows: SheetRow[] = [];
   let tooMany = false;
