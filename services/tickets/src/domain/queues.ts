@@ -227,7 +227,9 @@ export function createQueuesDesk(deps: TicketsDeps) {
           if (!current) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
           if (body.color !== undefined && (await repo.colorTaken(companyId, body.color, id))) throw colorTaken();
           if (body.name !== undefined && (await repo.nameTaken(companyId, body.name, id))) throw nameTaken();
-          if (body.greetingMessage !== undefined) assertGreeting(body.greetingMessage, await repo.othersCount(companyId, id));
+          // The queue as saved must hold the rule, whether or not this edit names the greeting (a rename of a
+          // queue left without one, from before a second queue existed, is asked for it as the form does).
+          assertGreeting(body.greetingMessage ?? current.greetingMessage, await repo.othersCount(companyId, id));
           if (refs) await checkReferences(tx, companyId, refs);
           const { chatbots: menu, ...fields } = body;
           const row = Object.keys(fields).length ? await repo.update(companyId, id, fields) : current;

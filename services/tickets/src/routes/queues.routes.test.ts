@@ -119,7 +119,8 @@ describe('POST /api/queue', () => {
   });
 
   it('with more than one queue, a greeting is required (400 ERR_WAPP_GREETING_REQUIRED)', async () => {
-    expect((await api('admin4', 'POST', '/api/queue', { name: 'Única', color: nextColor() })).status).toBe(201);
+    const first = await api('admin4', 'POST', '/api/queue', { name: 'Única', color: nextColor() });
+    expect(first.status).toBe(201);
     const second = await api('admin4', 'POST', '/api/queue', { name: 'Segunda', color: nextColor(), greetingMessage: '  ' });
     expect(second.status).toBe(400);
     expect(second.body).toMatchObject({ error: 'ERR_WAPP_GREETING_REQUIRED', fields: [{ field: 'greetingMessage', message: 'Required' }] });
@@ -127,6 +128,10 @@ describe('POST /api/queue', () => {
     expect(ok.status).toBe(201);
     const cleared = await api('admin4', 'PUT', `/api/queue/${ok.body.id}`, { greetingMessage: '' });
     expect(cleared.body.error).toBe('ERR_WAPP_GREETING_REQUIRED');
+    // The first queue, saved without a greeting while it was alone, is asked for one at its next edit.
+    const renamed = await api('admin4', 'PUT', `/api/queue/${first.body.id}`, { name: 'Primeira' });
+    expect(renamed.body).toMatchObject({ error: 'ERR_WAPP_GREETING_REQUIRED', fields: [{ field: 'greetingMessage', message: 'Required' }] });
+    expect((await api('admin4', 'PUT', `/api/queue/${first.body.id}`, { name: 'Primeira', greetingMessage: 'Olá!' })).status).toBe(200);
   });
 
   it("respects the plan's queue count (403 ERR_QUEUE_LIMIT); 0 means no limit", async () => {
