@@ -113,3 +113,31 @@ describe('a multipart body that cannot be read', () => {
     }
   });
 });
+
+describe('requests the HTTP parser refuses', () => {
+  it("answer in the catalogue's shape: 400 ERR_VALIDATION for a control character in a header, 431 for oversized headers", async () => {
+    const { connect } = await import('node:net');
+    const server = app();
+    server.get('/ping', async () => ({ ok: true }));
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as { port: number };
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    try {
+      const broken = await raw('GET /ping HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n');
+      expect(broken.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toMatchObject({ error: 'ERR_VALIDATION', message: 'Malformed HTTP request' });
+      const huge = await raw(`GET /ping HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(huge.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
+    } finally {
+      await server.close();
+    }
+  });
+});

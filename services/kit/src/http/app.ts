@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -27,6 +28,24 @@ export type HttpAppOptions = {
 };
 
 /**
+ * What Node's HTTP parser refuses before any route sees it (a control character in a header, a broken
+ * request line) answers in the catalogue's shape too: 400 ERR_VALIDATION naming the request, not Fastify's own body.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(
+    tooLarge
+      ? { error: 'ERR_PAYLOAD_TOO_LARGE', message: 'Request headers are too large' }
+      : { error: 'ERR_VALIDATION', message: 'Malformed HTTP request', fields: [{ field: 'request', message: 'malformed HTTP request' }] },
+  );
+  socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/**
  * The Fastify factory every service and the gateway use: zod validation and serialization,
  * the catalogue error handler, a request id (x-request-id in, out and in the logs), one log line per request.
  */
@@ -43,6 +62,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     },
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
