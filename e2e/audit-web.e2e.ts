@@ -109,4 +109,52 @@ describe('web audit fixes', () => {
     expect(refused).toBe(2);
     await context.close();
   });
+
+  it('Escape closes the dialog on screen (an open list inside it first), also while other dialogs stay mounted closed', async () => {
+    const company = await platform.createCompany();
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.goto('/tickets');
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Novo atendimento' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // With the contact list open, Escape closes the list, then the dialog.
+    await page.getByRole('button', { name: 'Novo atendimento' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'Contato' }).click();
+    const list = page.locator('.ant-select-dropdown:visible');
+    await list.waitFor();
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('a message to the contact is scheduled from the conversation (the schedule dialog with the contact chosen)', async () => {
+    const company = await platform.createCompany();
+    const admin = company.admin;
+    const queue = await platform.request('POST', '/api/queue', { token: admin.token, body: { name: 'Recepção', color: '#1677ff', greetingMessage: '' } });
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Joana Prado', number: '5511955557777' } });
+    const ticket = await platform.request('POST', '/api/tickets', { token: admin.token, body: { contactId: contact.body.id, queueId: queue.body.id, status: 'open' } });
+    expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, company.email, company.password);
+    await page.goto(`/tickets/${ticket.body.uuid}`);
+    await page.getByTestId('message-input').waitFor();
+    await page.getByRole('button', { name: 'Anexar' }).click();
+    await page.getByRole('menuitem', { name: 'Agendar mensagem' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Joana Prado').first().waitFor();
+    await dialog.locator('#schedule-form_body').fill('Lembrete: sua consulta é amanhã às 10h');
+    await dialog.getByRole('button', { name: 'Adicionar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const schedules = await platform.request('GET', `/api/schedules?contactId=${contact.body.id}`, { token: company.admin.token });
+    expect(schedules.body.schedules).toEqual([expect.objectContaining({ body: 'Lembrete: sua consulta é amanhã às 10h', contactId: contact.body.id, status: 'PENDENTE' })]);
+    await page.context().close();
+  });
 });
+

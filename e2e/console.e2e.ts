@@ -131,6 +131,10 @@ describe('web console', () => {
     await dialog(page).getByLabel('Password').fill('ana-pass-1');
     await submit(page).click();
     await page.getByText('ana@e2e-clinic.example').waitFor();
+    // The save and its live event (which follows it) count the new user once: the title says as many as listed.
+    await page.waitForTimeout(1_500);
+    const listedUsers = await page.locator('.ant-table-tbody tr.ant-table-row').count();
+    await page.getByRole('heading', { name: `Users (${listedUsers})`, exact: true }).waitFor({ timeout: 5_000 });
     await screenshot(page, 'users');
     // The internal chat (the plan has it): a private chat with the new attendant and a first message.
     await page.getByTestId('app-menu').getByText('Internal Chat').click();

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import type { PublicSettingKey } from '@atende/kit/contracts';
 import { useAuth } from '../auth/AuthContext';
 import { PageLoading } from '../components/PageLoading';
+import { useEscapeClosesDialog } from '../hooks/useEscapeClosesDialog';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../hooks/useMediaQuery';
 import { MessageNotificationsProvider } from '../hooks/useNotifiedTickets';
 import { ChatUnreadProvider } from '../hooks/useChatUnread';
@@ -131,6 +132,7 @@ function Shell() {
 
 /** The private shell (spec 000 §2): collapsible left menu (a drawer under 600 px), top bar, main area. */
 export function AppLayout() {
+  useEscapeClosesDialog();
   return (
     <ShellDataProvider>
       <ChatUnreadProvider>

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { Button, Dropdown, Flex, Input, Switch, Tooltip, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
   AudioOutlined,
   CameraOutlined,
+  ClockCircleOutlined,
   CloseOutlined,
   EditOutlined,
   FileOutlined,
@@ -19,6 +20,8 @@ import { correctText } from '../../api/channels';
 import { listQuickMessages, readSetting, sendContactMessage, sendMediaMessage, sendTextMessage } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastWarning } from '../../errors/toast';
+import { useShellData } from '../../hooks/useShellData';
+import { planAllows } from '../../permissions';
 import { quickReplyFilter, textToSend } from './ticketRules';
 import { AttachmentDialog } from './composer/AttachmentDialog';
 import { CameraDialog } from './composer/CameraDialog';
@@ -52,7 +55,12 @@ type Props = {
   onClearReply(): void;
   /** The ticket's channel: WhatsApp voice notes are mp3, other channels m4a (whatsapp when not given). */
   channel?: Channel | null;
+  /** The ticket's contact: a message to them can be scheduled from here (plan useSchedules). */
+  contactId?: number | null;
 };
+
+/** Its own chunk, with its texts: most conversations never schedule anything. */
+const ScheduleDialog = lazy(() => import('../schedules/ScheduleDialogChunk'));
 
 /** Unsent text per ticket while the page lives (as WhatsApp Web keeps drafts). */
 const drafts = new Map<number, string>();
@@ -71,9 +79,12 @@ const readCorrectorSetting = () => (correctorSetting ??= readSetting('useTextCor
  * card; voice notes (mp3 128 kbps on WhatsApp, m4a elsewhere; under 10000 bytes discarded); the sign
  * toggle (kept locally), the private-note toggle and, when the company enables it, the text corrector.
  */
-export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel = null }: Props) {
+export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel = null, contactId = null }: Props) {
   const { t } = useTranslation('composer');
   const { user } = useAuth();
+  const { plan } = useShellData();
+  const [scheduling, setScheduling] = useState(false);
+  const maySchedule = contactId !== null && planAllows(plan, 'useSchedules');
   const [text, setText] = useState(() => drafts.get(ticketId) ?? '');
   const textRef = useRef(text);
   useEffect(() => {
@@ -389,11 +400,13 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
       { key: 'file', icon: <FileOutlined aria-hidden />, label: t('attach.file') },
       { key: 'camera', icon: <CameraOutlined aria-hidden />, label: t('attach.camera') },
       { key: 'contact', icon: <IdcardOutlined aria-hidden />, label: t('attach.contact') },
+      ...(maySchedule ? [{ key: 'schedule', icon: <ClockCircleOutlined aria-hidden />, label: t('attach.schedule') }] : []),
     ],
     onClick: ({ key }: { key: string }) => {
       if (key === 'file') fileInput.current?.click();
       else if (key === 'camera') setCamera(true);
       else if (key === 'contact') setContactOpen(true);
+      else if (key === 'schedule') setScheduling(true);
     },
   };
 
@@ -557,6 +570,11 @@ export function MessageInput({ ticketId, enabled, replyTo, onClearReply, channel
         }}
       />
       <ContactCardDialog open={contactOpen} sending={sending} onClose={() => setContactOpen(false)} onSend={(card) => void sendContact(card)} />
+      {scheduling && (
+        <Suspense fallback={null}>
+          <ScheduleDialog open scheduleId={null} contactId={contactId} onClose={() => setScheduling(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Flex, Form, Modal, Select, Tooltip, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Flex, Form, Modal, Select, Tooltip, Typography, type RefSelectProps } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -102,6 +102,10 @@ export function NewTicketDialog({ open, onClose, onTab, contact = null }: Props)
     }
   };
 
+  // The dialog stays mounted while closed (forceRender): autoFocus only ever fires once, so the contact
+  // field takes the focus each time the dialog opens, and with it the keyboard (Esc closes the dialog).
+  const contactField = useRef<RefSelectProps>(null);
+
   const emptyText = searching ? t('newTicket.searching') : searchTerm(term) ? t('newTicket.noContacts') : t('newTicket.typeMore');
 
   return (
@@ -117,12 +121,16 @@ export function NewTicketDialog({ open, onClose, onTab, contact = null }: Props)
         okButtonProps={{ disabled: connectionsLoading }}
         destroyOnHidden
         forceRender
+        afterOpenChange={(opened) => {
+          if (opened) contactField.current?.focus();
+        }}
       >
         <Form<Values> form={form} layout="vertical" name="new-ticket" onFinish={(v) => void submit(v)}>
           <Form.Item label={t('fields.contact')} htmlFor="new-ticket_contactId" required>
             <Flex gap={8}>
               <Form.Item name="contactId" noStyle rules={[{ required: true, message: t('validation.contactRequired') }]}>
                 <Select
+                  ref={contactField}
                   autoFocus
                   style={{ flex: 1, minWidth: 0 }}
                   showSearch={{ filterOption: false, onSearch: setTerm }}

@@ -318,7 +318,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
         origin={{ queueId: ticket.queueId, whatsappId: ticket.whatsappId }}
         onMessages={onMessages}
       />
-      <MessageInput ticketId={ticket.id} enabled={canWrite(status)} replyTo={replyTo} onClearReply={clearReply} channel={ticket.channel} />
+      <MessageInput ticketId={ticket.id} enabled={canWrite(status)} replyTo={replyTo} onClearReply={clearReply} channel={ticket.channel} contactId={ticket.contactId} />
       <ContactDrawer open={drawer} onClose={() => setDrawer(false)} contactId={ticket.contactId} ticketId={ticket.id} />
       <TicketLogDialog ticketId={ticket.id} open={logOpen} onClose={closeLog} />
       <ExportPdfDialog open={pdfOpen} ticket={ticket} messages={getMessages} complete={windowInput.complete} onClose={() => setPdfOpen(false)} />

@@ -173,7 +173,8 @@ export function TicketsManager({ view, onView, tab, onTab, selectedUuid }: Props
     const tabName = t(`tickets:tabs.${status}`);
     void modal.confirm({
       title: t('closeAll.title'),
-      content: t('closeAll.message', { tab: tabName, total: counts[status] }),
+      // Every ticket of the status in the queues closes, also those this view does not list (the answer says how many).
+      content: t('closeAll.message', { tab: tabName }),
       okText: t('closeAll.confirm'),
       okButtonProps: { danger: true },
       cancelText: t('tickets:buttons.cancel'),

@@ -13,7 +13,7 @@ import { isAdminLike } from '../../permissions';
 import { usePresenceEvent, useSocket } from '../../socket/SocketContext';
 import { companyEvent } from '../../socket/socket';
 import { applyPresence, applyUserEvent, type UserEvent } from './liveUsers';
-import { effectiveSearch, isNearBottom, mergeById, removeById, SEARCH_DEBOUNCE_MS, upsertById } from './listRules';
+import { effectiveSearch, isNearBottom, mergeById, SEARCH_DEBOUNCE_MS } from './listRules';
 import { UserDialog } from './UserDialog';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 
@@ -77,6 +77,17 @@ function UsersScreen({ companyId }: { companyId: number }) {
 
   // Live updates (spec 001 §4): the company's user channel and presence.
   usePresenceEvent((userId, online) => setUsers((list) => applyPresence(list, userId, online)));
+  /**
+   * One change to the list and its count, whoever tells it first: this page's own save or delete, or the
+   * live event of it that follows (the second finds it done and changes nothing).
+   */
+  const applyChange = useCallback((event: UserEvent) => {
+    const { list, delta } = applyUserEvent(usersRef.current, event, searchRef.current);
+    usersRef.current = list;
+    setUsers(list);
+    if (delta) setCount((c) => Math.max(0, c + delta));
+  }, []);
+
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
@@ -84,16 +95,13 @@ function UsersScreen({ companyId }: { companyId: number }) {
     const onUser = (event: UserEvent) => {
       if (!event || typeof event !== 'object') return;
       if (event.action !== 'delete' && !event.user?.email) return;
-      const { list, delta } = applyUserEvent(usersRef.current, event, searchRef.current);
-      usersRef.current = list;
-      setUsers(list);
-      if (delta) setCount((c) => Math.max(0, c + delta));
+      applyChange(event);
     };
     socket.on(channel, onUser);
     return () => {
       socket.off(channel, onUser);
     };
-  }, [socket, companyId]);
+  }, [socket, companyId, applyChange]);
 
   const loadMore = useCallback(() => {
     if (!loading && hasMore) setPageNumber((p) => p + 1);
@@ -120,8 +128,7 @@ function UsersScreen({ companyId }: { companyId: number }) {
       onOk: async () => {
         try {
           await deleteUser(target.id);
-          setUsers((current) => removeById(current, target.id));
-          setCount((c) => Math.max(0, c - 1));
+          applyChange({ action: 'delete', userId: target.id });
           toastSuccess(t('toasts.deleted'));
         } catch (err) {
           toastError(err);
@@ -130,10 +137,7 @@ function UsersScreen({ companyId }: { companyId: number }) {
     });
   };
 
-  const onSaved = (saved: User) => {
-    if (!users.some((u) => u.id === saved.id)) setCount((c) => c + 1);
-    setUsers((current) => upsertById(current, saved));
-  };
+  const onSaved = (saved: User) => applyChange({ action: usersRef.current.some((u) => u.id === saved.id) ? 'update' : 'create', user: saved });
 
   const columns: ColumnsType<User> = [
     { title: t('table.id'), dataIndex: 'id', width: 70, align: 'center' },

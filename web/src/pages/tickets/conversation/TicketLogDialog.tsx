@@ -30,8 +30,9 @@ export function TicketLogDialog({ ticketId, open, onClose }: { ticketId: number;
     if (!open) return;
     let active = true;
     setLoading(true);
+    // Newest first; the entries one transition writes at the same moment too (by id: created before opened).
     listTicketLog(ticketId)
-      .then((list) => active && setEntries([...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))))
+      .then((list) => active && setEntries([...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)))
       .catch((err) => {
         if (!active) return;
         toastError(err);
