@@ -1,4 +1,4 @@
-import { tokenLifetime } from '@atende/kit/contracts';
+import { tokenLifetime } from '@atende/kit/token-lifetime';
 
 export type RenewalCalls = {
   token(): string | null;

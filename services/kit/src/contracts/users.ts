@@ -127,21 +127,7 @@ export const accessClaims = z.object({
 });
 export type AccessClaims = z.infer<typeof accessClaims>;
 
-/**
- * When an access token was issued and expires (ms since the epoch), from its iat and exp claims; null without
- * exp. Read only, never verified: for a token the caller already trusts (the server verified it; the web got it).
- */
-export function tokenLifetime(token: string): { issuedAt: number | null; expiresAt: number } | null {
-  try {
-    const part = token.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const { exp, iat } = JSON.parse(json) as { exp?: unknown; iat?: unknown };
-    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
-    return { expiresAt: exp * 1000, issuedAt: typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : null };
-  } catch {
-    return null;
-  }
-}
+export { tokenLifetime } from './token-lifetime.js';
 
 export const loginBody = z.object({
   email: z.string({ error: msg.required }).trim().toLowerCase().min(1, msg.required).max(254, msg.tooLong),
