@@ -37,7 +37,12 @@ describe('media of a conversation', () => {
     await page.goto(`/tickets/${ticket.body.uuid}`);
     const image = page.getByRole('img', { name: 'raio-x.png' });
     await image.waitFor({ timeout: 15_000 });
-    await until(page, async () => (await image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)) === true, 'the image to load');
+    const loaded = () =>
+      image.evaluate((img) => {
+        const element = img as unknown as { complete: boolean; naturalWidth: number };
+        return element.complete && element.naturalWidth > 0;
+      });
+    await until(page, async () => (await loaded()) === true, 'the image to load');
     expect((await context.request.get(mediaUrl)).status()).toBe(200);
 
     // Holding the link is not enough: no session, another company's, or this one after logging out.

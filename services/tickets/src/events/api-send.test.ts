@@ -65,7 +65,7 @@ describe('tickets.api.send', () => {
     const personal = await send({ number, contactName: 'Carla Dias', userId: attendant.id, queueId, body: text, personalize: true });
     await send({ number, body: text });
     const bodies = await q(`select body from tickets.messages where ticket_id = $1 order by id`, personal.ticketId);
-    expect(bodies.map((m) => m.body)).toEqual([`Olá Carla, aqui é Joana (Vendas, ${makeConnection({}).name})`, text]);
+    expect(bodies.map((m) => m.body)).toEqual([`Olá Carla, aqui é Joana (Vendas, ${makeConnection({ id: CONNECTION, companyId: COMPANY }).name})`, text]);
   });
 
   it('with a user and a queue of the company the new ticket is open, held by that user in that queue', async () => {
