@@ -19,7 +19,7 @@ import type { UserRow } from '../db/schema.js';
 import { usersRepository, type AuthDb } from '../db/users.repository.js';
 import type { Accounts } from './accounts.js';
 import { MAIN_COMPANY_ID, subscriptionState } from './subscription.js';
-import { assertWithinWorkHours } from './work-hours.js';
+import { assertWithinWorkHours, outOfHours, withinWorkHours } from './work-hours.js';
 
 export type ClientInfo = { ip: string; userAgent?: string };
 export type IssuedSession = SessionAnswer & { refreshToken: string; refreshExpiresAt: Date };
@@ -54,7 +54,7 @@ export function createSessions(deps: {
         companieSettings: entry?.settings ?? [],
       },
     };
-    return { user, subscription: subscriptionState(row.companyId, company?.dueDate ?? null) };
+    return { user, subscription: subscriptionState(row.companyId, company?.dueDate ?? null, config.TICKETS_TIME_ZONE) };
   };
 
   const claimsOf = (row: UserRow, sessionId: string): AccessClaims => ({
@@ -126,13 +126,19 @@ export function createSessions(deps: {
         // token is not spent). A super user's company is never inactive, but a super user is let in anyway, as at login.
         const entry = await ctx.companies.get(found.session.companyId);
         if (entry === null) return { kind: 'expired' as const };
-        if (entry.company.status === false && !(await usersRepository(tx).findById(found.session.userId))?.super) return { kind: 'inactive' as const };
+        const user = await usersRepository(tx).findById(found.session.userId);
+        if (!user) return { kind: 'expired' as const };
+        if (entry.company.status === false && !user.super) return { kind: 'inactive' as const };
+        // Outside the user's work hours a session is not renewed either, as a login is refused (the token is
+        // not spent: the same session goes on when the hours come back).
+        if (!user.super && !withinWorkHours(user, new Date(), config.TICKETS_TIME_ZONE)) return { kind: 'outOfHours' as const, user };
         await sessions.markRotated(hash);
         await sessions.addToken(hashToken(next), found.session.id);
         await sessions.touch(found.session.id);
         return { kind: 'rotated' as const, session: found.session };
       });
       if (outcome.kind === 'inactive') throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
+      if (outcome.kind === 'outOfHours') throw outOfHours(outcome.user);
       if (outcome.kind !== 'rotated') throw new AppError('ERR_SESSION_EXPIRED', outcome.kind === 'reused' ? 'Refresh token reused; session revoked' : 'Session expired');
       const row = await usersRepository(db).findById(outcome.session.userId);
       if (!row) throw new AppError('ERR_SESSION_EXPIRED', 'Session expired');

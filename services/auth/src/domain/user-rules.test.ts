@@ -63,14 +63,22 @@ describe('creation and deletion rules', () => {
 
 describe('subscriptionState', () => {
   const now = new Date('2026-11-22T12:00:00Z');
+  const zone = 'America/Sao_Paulo';
   it('never expires company 1', () => {
-    expect(subscriptionState(1, '2000-01-01', now)).toMatchObject({ expired: false, dueDate: '2999-12-31' });
+    expect(subscriptionState(1, '2000-01-01', zone, now)).toMatchObject({ expired: false, dueDate: '2999-12-31' });
   });
   it('marks a past due date expired', () => {
-    expect(subscriptionState(2, '2026-11-21', now)).toMatchObject({ expired: true, daysLeft: -1 });
+    expect(subscriptionState(2, '2026-11-21', zone, now)).toMatchObject({ expired: true, daysLeft: -1 });
   });
   it('warns under 5 days left', () => {
-    expect(subscriptionState(2, '2026-11-25', now)).toMatchObject({ expired: false, daysLeft: 3, expiresSoon: true });
-    expect(subscriptionState(2, '2026-12-22', now)).toMatchObject({ expiresSoon: false });
+    expect(subscriptionState(2, '2026-11-25', zone, now)).toMatchObject({ expired: false, daysLeft: 3, expiresSoon: true });
+    expect(subscriptionState(2, '2026-12-22', zone, now)).toMatchObject({ expiresSoon: false });
+  });
+  it("counts days on the companies' calendar: at 22:46 in São Paulo (01:46 UTC the next day) the due date is still today", () => {
+    const evening = new Date('2026-12-02T01:46:00Z');
+    expect(subscriptionState(2, '2026-12-01', zone, evening)).toMatchObject({ expired: false, daysLeft: 0, expiresSoon: true });
+    expect(subscriptionState(2, '2026-12-02', zone, evening)).toMatchObject({ daysLeft: 1 });
+    expect(subscriptionState(2, '2026-11-30', zone, evening)).toMatchObject({ expired: true, daysLeft: -1 });
+    expect(subscriptionState(2, '2026-12-01', 'UTC', evening)).toMatchObject({ expired: true });
   });
 });

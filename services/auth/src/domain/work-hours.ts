@@ -37,5 +37,9 @@ export function withinWorkHours(hours: { startWork: string; endWork: string }, n
  */
 export function assertWithinWorkHours(user: { startWork: string; endWork: string; super: boolean }, now: Date, timeZone: string): void {
   if (user.super) return;
-  if (!withinWorkHours(user, now, timeZone)) throw new AppError('ERR_OUT_OF_HOURS', `Outside working hours (${user.startWork}–${user.endWork})`);
+  if (!withinWorkHours(user, now, timeZone)) throw outOfHours(user);
 }
+
+/** ERR_OUT_OF_HOURS naming the user's hours. */
+export const outOfHours = (hours: { startWork: string; endWork: string }): AppError =>
+  new AppError('ERR_OUT_OF_HOURS', `Outside working hours (${hours.startWork}–${hours.endWork})`);

@@ -124,6 +124,21 @@ describe('work hours at login', () => {
     expect(allowed.body.token).toEqual(expect.any(String));
   });
 
+  it('a session is not renewed outside the hours either (ERR_OUT_OF_HOURS, the refresh token kept): it goes on when they come back', async () => {
+    const company = await platform.createCompany();
+    const { user, email, password } = await platform.createUser(company.admin);
+    const session = await platform.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(session.status).toBe(200);
+    await platform.request('PUT', `/api/users/${user.id}`, { token: company.admin.token, body: { startWork: clockIn(120), endWork: clockIn(180) } });
+    const refused = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe('ERR_OUT_OF_HOURS');
+    await platform.request('PUT', `/api/users/${user.id}`, { token: company.admin.token, body: { startWork: clockIn(-60), endWork: clockIn(60) } });
+    const renewed = await platform.request('POST', '/api/auth/refresh_token', { cookie: session.cookie });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.token).toEqual(expect.any(String));
+  });
+
   it('applies to admins too', async () => {
     const company = await platform.createCompany();
     await platform.request('PUT', `/api/users/${company.admin.user.id}`, { token: company.admin.token, body: { startWork: clockIn(120), endWork: clockIn(180) } });
@@ -279,7 +294,9 @@ describe('subscription at login', () => {
   it('says so when fewer than 5 days remain', async () => {
     const { email, password, companyId } = await platform.createCompany();
     const superSession = await platform.login();
-    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    // Two days from today on the companies' calendar (America/Sao_Paulo), whatever the UTC date is now.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const soon = new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
     await platform.request('PUT', `/api/companies/${companyId}`, { token: superSession.token, body: { dueDate: soon } });
     const answer = await eventually(async () => {
       const a = await platform.request('POST', '/api/auth/login', { body: { email, password } });
