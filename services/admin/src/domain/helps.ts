@@ -26,6 +26,7 @@ export function createHelps(db: AdminDb) {
       return presentHelp(await helpsRepository(db).insert(input));
     },
     async update(id: number, input: z.output<typeof updateHelpBody>): Promise<Help> {
+      if (!(await helpsRepository(db).findById(id))) throw noHelp();
       if (input.title !== undefined && (await helpsRepository(db).titleTaken(input.title, id))) throw duplicatedTitle();
       const row = await helpsRepository(db).update(id, input);
       if (!row) throw noHelp();

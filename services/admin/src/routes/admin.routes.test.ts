@@ -276,5 +276,7 @@ describe('helps', () => {
     expect(renamed.status).toBe(409);
     expect((await platform.request('PUT', `/api/helps/${first.body.id}`, { token: superSession.token, body: { title: 'Conectar o WhatsApp', description: 'Leia o QR code' } })).status).toBe(200);
     expect((await platform.request('GET', `/api/helps/${second.body.id}`, { token: superSession.token })).body.title).toBe('Filas e chatbot');
+    // A help that does not exist is not found, whatever its title would clash with.
+    expect((await platform.request('PUT', '/api/helps/999999', { token: superSession.token, body: { title: 'Conectar o WhatsApp' } })).body.error).toBe('ERR_NO_HELP_FOUND');
   });
 });

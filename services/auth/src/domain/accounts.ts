@@ -109,10 +109,21 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
     async update(actor: AuthUser, id: number, input: UpdateUserBody): Promise<User> {
       const target = await findInScope(actor, id);
       const changes = permittedChanges(actor, target, input);
-      await assertReferences(target.companyId, changes, target);
+      // A super user moves a user to another company: it must exist and have room for them in its plan, and
+      // the user's queues and connection become that company's (those given, else none).
+      const moving = changes.companyId !== undefined && changes.companyId !== null && changes.companyId !== target.companyId ? changes.companyId : null;
+      const destination = moving === null ? null : await ctx.companies.get(moving);
+      if (moving !== null && !destination) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found', { fields: [{ field: 'companyId', message: 'not found' }] });
+      if (moving !== null) Object.assign(changes, { queueIds: changes.queueIds ?? [], whatsappId: changes.whatsappId ?? null });
+      await assertReferences(moving ?? target.companyId, changes, moving === null ? target : undefined);
       const { password, ...fields } = changes;
       const passwordHash = password ? await hashPassword(password) : undefined;
       return unitOfWork(async (tx, emit) => {
+        if (moving !== null) {
+          const users = usersRepository(tx);
+          await users.lockCompany(moving);
+          assertUserLimit(destination?.plan?.users, await users.countOfCompany(moving));
+        }
         let row: UserRow | undefined;
         try {
           row = await usersRepository(tx).update(id, { ...fields, ...(passwordHash ? { passwordHash } : {}) });
@@ -121,6 +132,16 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
           throw err;
         }
         if (!row) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
+        if (moving !== null) {
+          // The user left the company: its sessions end (their tokens name it), the other services drop the
+          // user there (its tickets go back to their queues) and meet it in the company it joined.
+          const revoked = await sessionsRepository(tx).revokeUser(id, 'company');
+          if (revoked.length) await emit('auth.session.revoked', target.companyId, { userId: id, sessionIds: revoked });
+          await emit('auth.user.deleted', target.companyId, { userId: id });
+          const user = present(row);
+          await emit('auth.user.created', row.companyId, { user });
+          return user;
+        }
         if (passwordHash) {
           // A new password ends every other session (the editor's own stays when editing themself).
           const revoked = await sessionsRepository(tx).revokeUser(id, 'password', actor.userId === id ? actor.sessionId : undefined);

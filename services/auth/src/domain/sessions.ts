@@ -176,7 +176,13 @@ export function createSessions(deps: {
         throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
       }
       const passwordHash = await hashPassword(input.password);
-      const { company } = await ask(ctx.bus, 'admin.company.create', { name: input.companyName, email: input.email, phone: input.phone ?? null, planId: input.planId });
+      const { company } = await ask(ctx.bus, 'admin.company.create', { name: input.companyName, email: input.email, phone: input.phone ?? null, planId: input.planId }).catch((err: unknown) => {
+        // The company's name is the signup's companyName (its `name` is the person's).
+        if (err instanceof AppError && err.fields?.some((f) => f.field === 'name')) {
+          throw new AppError(err.code, err.message, { fields: err.fields.map((f) => (f.field === 'name' ? { ...f, field: 'companyName' } : f)) });
+        }
+        throw err;
+      });
       try {
         const user = await accounts.createCompanyAdmin({ companyId: company.id, name: input.name, email: input.email, passwordHash });
         return { user, company: { id: company.id, name: company.name } };

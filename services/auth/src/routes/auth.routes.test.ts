@@ -332,6 +332,12 @@ describe('POST /api/auth/signup', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('ERR_DUPLICATED_EMAIL');
+    // A company of that name exists: the signup's field is companyName (its name is the person's).
+    const sameCompany = await platform.request('POST', '/api/auth/signup', {
+      body: { name: 'Other Owner', email: 'owner3@example.com', password: 'secret1', companyName: 'Signup Co', planId: plans.body[0].id },
+    });
+    expect(sameCompany.status).toBe(409);
+    expect(sameCompany.body).toMatchObject({ error: 'ERR_DUPLICATED_NAME', fields: [{ field: 'companyName' }] });
   });
 
   it('validates the form', async () => {

@@ -129,6 +129,33 @@ describe('PUT /api/users/:id', () => {
     await platform.login(attendant.email, 'brand-new-1');
   });
 
+  it('a super user moves a user to another company: one that exists and has room in its plan; the user leaves its queues and sessions behind', async () => {
+    const full = await platform.createCompany({ plan: { users: 1 } });
+    const roomy = await platform.createCompany();
+    const queue = await platform.request('POST', '/api/queue', { token: other.admin.token, body: { name: 'Fila Mudança', color: '#12ab34', greetingMessage: 'Oi' } });
+    expect(queue.status, JSON.stringify(queue.body)).toBe(201);
+    const moving = await platform.createUser(other.admin, { queueIds: [queue.body.id] });
+    const move = (companyId: number) => platform.request('PUT', `/api/users/${moving.user.id}`, { token: superSession.token, body: { companyId } });
+    const unknown = await move(999_999);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: 'ERR_NO_COMPANY_FOUND', fields: [{ field: 'companyId' }] });
+    expect((await move(full.companyId)).body.error).toBe('ERR_USER_LIMIT_USER_CREATION');
+    const events: [string, number | null][] = [];
+    const watch = await platform.bus.fanout('auth.user.*', (e) => {
+      if ((e.data as { userId?: number; user?: { id: number } }).userId === moving.user.id || (e.data as { user?: { id: number } }).user?.id === moving.user.id) events.push([e.type, e.companyId]);
+    });
+    const moved = await move(roomy.companyId);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ companyId: roomy.companyId, queueIds: [], whatsappId: null });
+    // Its token named the company it left: every service refuses it now, not only /auth/me.
+    await eventually(async () => (await platform.request('GET', '/api/queue', { token: moving.session.token })).status === 401);
+    await eventually(() => events.length >= 2);
+    await watch.unsubscribe();
+    expect(events).toEqual([['auth.user.deleted', other.companyId], ['auth.user.created', roomy.companyId]]);
+    const session = await platform.login(moving.email, moving.password);
+    expect((await platform.request('GET', '/api/auth/me', { token: session.token })).body).toMatchObject({ companyId: roomy.companyId });
+  });
+
   it('saves the ticket pane width within 404–700', async () => {
     const attendant = await platform.createUser(other.admin);
     const ok = await platform.request('PUT', `/api/users/toggleChangeWidht/${attendant.user.id}`, { token: attendant.session.token, body: { defaultTicketsManagerWidth: 600 } });

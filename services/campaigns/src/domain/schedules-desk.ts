@@ -165,7 +165,7 @@ export function createSchedulesDesk(deps: CampaignsDeps) {
 
     async update(auth: AuthUser, id: number, body: UpdateScheduleBody): Promise<Schedule> {
       const contact = body.contactId !== undefined ? await contactOf(auth.companyId, body.contactId) : null;
-      if (body.whatsappId !== undefined) await checkConnection(auth.companyId, body.whatsappId);
+      if (body.whatsappId !== undefined && body.whatsappId !== null) await checkConnection(auth.companyId, body.whatsappId);
       if (body.ticketUserId !== undefined && body.ticketUserId !== null) await checkUser(auth.companyId, body.ticketUserId);
       if (body.queueId !== undefined && body.queueId !== null) await checkQueue(auth.companyId, body.queueId);
       const sendAt = body.sendAt !== undefined ? sendAtOf(body.sendAt) : undefined;

@@ -253,6 +253,13 @@ describe('GET, PUT, DELETE /api/schedules/:id', () => {
     expect(edited.body).toMatchObject({ body: 'Texto novo do lembrete', contactId: bia, contact: { name: 'Bia Lima' }, valorIntervalo: 2, whatsappId: CONN1 });
     await h.flush();
     expect(h.events('campaigns.schedule.updated').at(-1)!.data.schedule.body).toBe('Texto novo do lembrete');
+    // Saved back as the dialog sends it, without a connection (null or blank): the company's default sends it.
+    for (const whatsappId of [null, '']) {
+      const resaved = await api('admin1', 'PUT', `/api/schedules/${s.id}`, { body: 'Texto novo do lembrete', contactId: bia, sendAt: inAnHour(), whatsappId });
+      expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+      expect(resaved.body.whatsappId).toBeNull();
+    }
+    expect((await api('admin1', 'PUT', `/api/schedules/${s.id}`, { whatsappId: CONN2 })).body.fields).toEqual([{ field: 'whatsappId', message: 'must be a connection of the company' }]);
 
     const removed = await api('user1', 'DELETE', `/api/schedules/${s.id}`);
     expect(removed.status).toBe(200);

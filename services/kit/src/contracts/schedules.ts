@@ -129,8 +129,11 @@ export const createScheduleBody = z.object({
 });
 export type CreateScheduleBody = z.infer<typeof createScheduleBody>;
 
-/** PUT /schedules/{id}: any of the fields; a sent schedule is locked. */
-export const updateScheduleBody = z.object(scheduleFields).partial();
+/**
+ * PUT /schedules/{id}: any of the fields; a sent schedule is locked. No connection (null or blank), as on
+ * create: the company's default one sends it when it is due.
+ */
+export const updateScheduleBody = z.object({ ...scheduleFields, whatsappId: nullableId }).partial();
 export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
 
 export const schedulesQuery = z.object({
