@@ -111,6 +111,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
           if (companyId === null) break;
           for (const socket of await io.in(rooms.user(companyId, audience.userId)).fetchSockets()) {
             if (audience.exceptSessionId && (socket.data as SocketData).auth.sessionId === audience.exceptSessionId) continue;
+            if (audience.exceptAdmins && socket.rooms.has(rooms.admins(companyId))) continue;
             socket.emit(name(companyId), shown(socket));
           }
           break;

@@ -244,3 +244,23 @@ describe('LGPD numbers', () => {
     expect(adminView.body.contact.number).toBe('5511987654321');
   });
 });
+
+describe('quick replies', () => {
+  it("a private reply reaches its owner once, also when the owner is an admin (whom the admins' emission reaches too)", async () => {
+    const { admin, companyId } = await platform.createCompany();
+    const attendant = await platform.createUser(admin, { name: 'Atendente' });
+    const heard = { admin: [] as { action: string }[], attendant: [] as unknown[] };
+    const socketAdmin = open(admin.token);
+    const socketAttendant = open(attendant.session.token);
+    await eventually(() => socketAdmin.connected && socketAttendant.connected);
+    socketAdmin.on(`company-${companyId}-quickmessage`, (payload: { action: string }) => heard.admin.push(payload));
+    socketAttendant.on(`company-${companyId}-quickmessage`, (payload: unknown) => heard.attendant.push(payload));
+    await new Promise((r) => setTimeout(r, 100));
+    const created = await platform.request('POST', '/api/quick-messages', { token: admin.token, body: { shortcode: 'minha', message: 'Só minha', geral: false, visao: false } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await eventually(() => heard.admin.length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.admin.map((p) => p.action)).toEqual(['create']);
+    expect(heard.attendant).toEqual([]);
+  });
+});

@@ -89,12 +89,12 @@ describe('company-{id}-quickmessage reaches whoever may read the reply (spec 002
   it('a private one: its owner and the admins; made private, it leaves the others first', () => {
     expect(audiences('tickets.quickMessage.created', reply({ geral: false, visao: false, userId: 4 }))).toEqual([
       ['create', { to: 'admins' }],
-      ['create', { to: 'user', userId: 4 }],
+      ['create', { to: 'user', userId: 4, exceptAdmins: true }],
     ]);
     expect(audiences('tickets.quickMessage.updated', reply({ geral: false, visao: false, userId: 4 }))).toEqual([
       ['delete', { to: 'company' }],
       ['update', { to: 'admins' }],
-      ['update', { to: 'user', userId: 4 }],
+      ['update', { to: 'user', userId: 4, exceptAdmins: true }],
     ]);
   });
 });

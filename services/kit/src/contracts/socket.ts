@@ -11,7 +11,8 @@ import type { TicketScope } from '../visibility.js';
 export type SocketAudience =
   | { to: 'company' }
   | { to: 'admins' }
-  | { to: 'user'; userId: number; exceptSessionId?: string }
+  /** `exceptAdmins`: not to the user's sockets of an admin (an emission to the admins reaches them already). */
+  | { to: 'user'; userId: number; exceptSessionId?: string; exceptAdmins?: boolean }
   | { to: 'super' }
   /** Every connected socket of every company (platform-wide notices only). */
   | { to: 'everyone' }
@@ -239,7 +240,7 @@ function quickMessageEmissions(action: 'create' | 'update', record: EventData<'t
   return [
     ...(action === 'update' ? [{ event, payload: { action: 'delete', id: record.id }, audience: { to: 'company' } } as const] : []),
     { event, payload, audience: { to: 'admins' } },
-    { event, payload, audience: { to: 'user', userId: record.userId } },
+    { event, payload, audience: { to: 'user', userId: record.userId, exceptAdmins: true } },
   ];
 }
 
