@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import CFB from 'cfb';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalStorage } from './storage.js';
+import { LocalStorage, mediaWhitelists, sniffType } from './storage.js';
 
 const png = { mime: 'image/png', ext: 'png' };
 
@@ -48,5 +50,24 @@ describe('LocalStorage', () => {
 
   it('never resolves a key outside its root', async () => {
     await expect(storage.remove('../outside.txt')).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+  });
+});
+
+describe('sniffType of Office 97–2003 files (one container format for .xls, .doc and .ppt)', () => {
+  const compound = (stream: string) => {
+    const container = CFB.utils.cfb_new();
+    CFB.utils.cfb_add(container, stream, Buffer.alloc(4096, 1));
+    return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+  };
+
+  it('tells a workbook from a Word document by what the container holds', async () => {
+    expect(await sniffType(readFileSync(new URL('./fixtures/cells.xls', import.meta.url)), mediaWhitelists.spreadsheet)).toEqual({ mime: 'application/vnd.ms-excel', ext: 'xls' });
+    expect(await sniffType(compound('WordDocument'), mediaWhitelists.message)).toEqual({ mime: 'application/msword', ext: 'doc' });
+    expect(await sniffType(compound('PowerPoint Document'), mediaWhitelists.message)).toEqual({ mime: 'application/vnd.ms-powerpoint', ext: 'ppt' });
+  });
+
+  it('refuses a Word document where only spreadsheets are taken (415)', async () => {
+    const err = await sniffType(compound('WordDocument'), mediaWhitelists.spreadsheet).then(() => null, (e: unknown) => e);
+    expect(err).toMatchObject({ code: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
   });
 });

@@ -3,13 +3,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import CFB from 'cfb';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './errors.js';
 
 /** Media kinds accepted by content (never by the file name or the declared type). */
 export const mediaWhitelists = {
   image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-  spreadsheet: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb', 'application/vnd.ms-excel'],
+  spreadsheet: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'],
   /** Attachments of a conversation: images, audio, video, PDF, office documents, zip and plain text. */
   message: [
     'image/jpeg', 'image/png', 'image/webp', 'image/gif',
@@ -116,9 +117,26 @@ export function looksLikeText(data: Buffer): boolean {
   }
 }
 
+/**
+ * What an OLE compound file holds, by its streams: .xls, .doc and .ppt share the same container bytes
+ * (application/x-cfb), so a whitelist of spreadsheets would otherwise admit a Word document too.
+ */
+function compoundDocument(data: Buffer): { mime: string; ext: string } | null {
+  try {
+    const container = CFB.read(data, { type: 'buffer' });
+    if (CFB.find(container, 'Workbook') ?? CFB.find(container, 'Book')) return { mime: 'application/vnd.ms-excel', ext: 'xls' };
+    if (CFB.find(container, 'WordDocument')) return { mime: 'application/msword', ext: 'doc' };
+    if (CFB.find(container, 'PowerPoint Document')) return { mime: 'application/vnd.ms-powerpoint', ext: 'ppt' };
+  } catch {
+    return null;
+  }
+  return null;
+}
+
 /** Check an upload by its bytes against a whitelist; 415 otherwise. 'text/plain' in the list admits plain text. */
 export async function sniffType(data: Buffer, allowed: readonly string[]): Promise<{ mime: string; ext: string }> {
-  const detected = await fileTypeFromBuffer(data);
+  const sniffed = await fileTypeFromBuffer(data);
+  const detected = sniffed?.mime === 'application/x-cfb' ? (compoundDocument(data) ?? sniffed) : sniffed;
   if (!detected && allowed.includes('text/plain') && looksLikeText(data)) return { mime: 'text/plain', ext: 'txt' };
   if (!detected || !allowed.includes(detected.mime)) {
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `File type not allowed (${detected?.mime ?? 'unknown'})`);

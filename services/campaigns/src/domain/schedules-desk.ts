@@ -31,7 +31,6 @@ export const SCHEDULE_MEDIA_TYPES = [
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.ms-excel',
-  'application/x-cfb',
 ] as const;
 
 const invalid = (field: string, message: string) => new AppError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, message }] });

@@ -30,8 +30,6 @@ import type { MediaUrl } from './presenters.js';
 const DOCUMENT_TYPES: readonly string[] = [
   'application/pdf',
   'application/msword',
-  // .doc files are OLE compound files by their bytes
-  'application/x-cfb',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'text/plain',
 ];
