@@ -9,7 +9,9 @@ export const authConfigShape = {
   /** The seeded super user's password (first start only). */
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters'),
   REFRESH_TOKEN_DAYS: z.coerce.number().int().min(1).max(90).default(7),
-  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  // Per address: an office's attendants share one, and their typing slips must not lock them all out; one
+  // account's guessing is held by the per-email limit below.
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
   LOGIN_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   LOGIN_EMAIL_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_EMAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
