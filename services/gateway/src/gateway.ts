@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   createHttpApp,
   registerDocs,
+  securitySchemes,
   registerHealth,
   serviceMap,
   serviceNames,
@@ -130,7 +131,7 @@ async function mergedDocs(options: Common & { upstreams: Partial<Record<string, 
     merged = {
       openapi: '3.0.3',
       info: { title: 'Atende API', version: options.version },
-      components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { schemas, securitySchemes },
       security: [{ bearer: [] }],
       paths,
     };

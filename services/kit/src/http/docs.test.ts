@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentMultipart } from './docs.js';
+import { z } from 'zod';
+import { documentMultipart, documentOperation } from './docs.js';
 
 describe('documentMultipart', () => {
   it('leaves a route without a multipart form as it is', () => {
@@ -40,5 +41,42 @@ describe('documentMultipart', () => {
     expect(out.body.content['application/json']!.schema).toBe(json);
     expect(Object.keys(out.body.content['multipart/form-data']!.schema.properties ?? {})).toEqual(['number', 'medias']);
     expect(out.body.content['multipart/form-data']!.schema.required).toEqual(['number']);
+  });
+});
+
+describe('documentOperation (what an integrator reads beyond the zod schemas)', () => {
+  const body = z.object({
+    name: z.preprocess((v) => v, z.string().min(2)),
+    email: z.string().optional(),
+    confirmation: z.preprocess((v) => v, z.boolean().default(false)),
+    kind: z.enum(['a', 'b']).default('a'),
+  });
+  const jsonBody = { type: 'object', properties: { name: {}, email: { type: 'string' }, confirmation: {}, kind: { type: 'string' } } };
+
+  it('names the fields a body must have (also those zod reads through a preprocess), not those with a default', () => {
+    const out = documentOperation({ schema: { body: jsonBody }, url: '/api/contacts', method: 'POST', zodBody: body });
+    expect((out.body as { required: string[] }).required).toEqual(['name']);
+  });
+
+  it('lists the error answers in the catalogue shape: 401/403 only where a token is needed, 404 where the path names something', () => {
+    const privateOne = documentOperation({ schema: { response: { 200: { type: 'object' } } }, url: '/api/tickets/:ticketId', method: 'PUT' });
+    expect(Object.keys(privateOne.response as object).sort()).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect((privateOne.response as Record<string, { content: object }>)['404']!.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+    const publicOne = documentOperation({ schema: {}, url: '/api/version', method: 'GET' });
+    expect(publicOne.security).toEqual([]);
+    expect(Object.keys(publicOne.response as object).sort()).toEqual(['400', '429']);
+  });
+
+  it("says which token a call takes: the messages API a connection's, refresh the cookie, public paths none", () => {
+    expect(documentOperation({ schema: {}, url: '/api/messages/send', method: 'POST' }).security).toEqual([{ connectionToken: [] }]);
+    expect(documentOperation({ schema: { security: [] }, url: '/api/auth/refresh_token', method: 'POST' }).security).toEqual([{ refreshCookie: [] }]);
+    expect(documentOperation({ schema: {}, url: '/api/facebook/webhook', method: 'POST' }).security).toEqual([]);
+    expect(documentOperation({ schema: {}, url: '/api/tickets', method: 'GET' }).security).toBeUndefined();
+  });
+
+  it('gives every operation an id of its own', () => {
+    const takenIds = new Set<string>();
+    const ids = ['/api/contacts/import', '/api/contactsImport', '/api/tickets/u/:uuid'].map((url) => documentOperation({ schema: {}, url, method: 'POST', takenIds }).operationId);
+    expect(ids).toEqual(['postContactsImport', 'postContactsImport2', 'postTicketsUByUuid']);
   });
 });
