@@ -14,10 +14,12 @@ export const API_TOKEN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Tickets stores up to ten messages and their events in one transaction; give it more than the default. */
 const SEND_TIMEOUT_MS = 15_000;
 /**
- * Session states a send is accepted in: connected, or reconnecting on its own (the send waits for it).
- * Any other state needs someone to pair the phone again, so the integrator hears it now.
+ * Whether a send is accepted: the session is connected, or reconnecting on its own a phone paired before
+ * (the send waits for it). A connection never paired is OPENING too at each attempt, and nothing it is
+ * given goes out; it and any other state need someone to pair the phone, so the integrator hears it now.
  */
-const DELIVERING: readonly string[] = ['CONNECTED', 'OPENING'];
+const delivers = (connection: Pick<ApiConnection, 'status' | 'number'>): boolean =>
+  connection.status === 'CONNECTED' || (connection.status === 'OPENING' && connection.number !== '');
 /** Longer than any token we issue; longer ones are refused without a lookup. */
 const TOKEN_MAX_LENGTH = 100;
 
@@ -67,7 +69,7 @@ export function createMessagesApi(deps: ChannelsDeps) {
     /** Stores the files under the company's folder, then has tickets send; the files go again if tickets refuses. */
     async send(connection: ApiConnection, body: ApiSendBody, files: UploadedFile[]): Promise<ApiSendAnswer> {
       if (!body.body.trim() && files.length === 0) throw new AppError('ERR_VALIDATION', 'body: Required', { fields: [{ field: 'body', message: 'Required' }] });
-      if (!DELIVERING.includes(connection.status)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+      if (!delivers(connection)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
       // Every file's type is checked before any is stored.
       const typed = await Promise.all(files.map(async (file) => ({ file, type: await sniffType(file.data, mediaWhitelists.message) })));
       const medias: { mediaType: ReturnType<typeof fileMediaType>; key: string; mimetype: string; filename: string | null; size: number }[] = [];

@@ -118,7 +118,13 @@ describe('POST /api/messages/send', () => {
     }
     // A number left out says so.
     expect((await sendJson(TOKENS.company1, { body: 'Oi' })).body.fields).toEqual([{ field: 'number', message: 'Required' }]);
+    // Letters in it or a group's address are no number to send to (a mask around one is dropped).
+    for (const number of ['55abc11966660008', '120363025246125486@g.us']) {
+      expect((await sendJson(TOKENS.company1, { number, body: 'Oi' })).body.fields, number).toEqual([{ field: 'number', message: 'must be digits only: country code, area code and number' }]);
+    }
     expect(asked).toEqual([]);
+    expect((await sendJson(TOKENS.company1, { number: '+55 (11) 99999-8888', body: 'Oi' })).status).toBe(200);
+    expect(asked.map((a) => a.number)).toEqual(['5511999998888']);
   });
 
   it('refuses bad optional fields and an empty message with 400', async () => {
@@ -136,6 +142,17 @@ describe('POST /api/messages/send', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
     expect(asked).toEqual([]);
+  });
+
+  it('a connection opening takes the send only when a phone was paired to it (it is reconnecting); never paired, 409', async () => {
+    const opening = token();
+    const id = await insertConnection(1, 'Abrindo', opening, 'OPENING');
+    const refused = await sendJson(opening, { number: '5511999990000', body: 'Oi' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(asked).toEqual([]);
+    await h.sql`update channels.connections set number = '5511988887777' where id = ${id}`;
+    expect((await sendJson(opening, { number: '5511999990000', body: 'Oi' })).status).toBe(200);
   });
 
   it("passes tickets' refusals through with their code, status and fields", async () => {

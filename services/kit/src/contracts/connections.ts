@@ -1,3 +1,4 @@
+import { normalizeContactNumber } from './contacts.js';
 import { z } from 'zod';
 import { weekdaySchedule, weekdaySchedulesInput } from './admin.js';
 import { msg } from './common.js';
@@ -193,11 +194,15 @@ export const connectionCounts = z.object({
  * `medias` files (the body is then each file's caption).
  */
 export const apiSendBody = z.object({
-  // Integrators send it as text or as a JSON number; only its digits count (+55 (11) 9… is fine).
+  // Integrators send it as text or as a JSON number: country code, area code and number. A mask typed around
+  // it (+55 (11) 9…) is dropped; anything else (letters, a group's address) is not a number to send to.
   number: z
     .union([z.string(), z.number().int().nonnegative()], { error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be the number as text or digits') })
-    .transform((s) => String(s).replace(/\D/g, ''))
-    .pipe(z.string().min(8, 'Número inválido').max(50, 'Número inválido')),
+    .transform((s) => normalizeContactNumber(String(s)))
+    .superRefine((v, ctx) => {
+      if (!/^\d*$/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be digits only: country code, area code and number' });
+      else if (v.length < 8 || v.length > 50) ctx.addIssue({ code: 'custom', message: 'Número inválido' });
+    }),
   body: z.string().max(65_536).default(''),
   userId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),
   queueId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),
