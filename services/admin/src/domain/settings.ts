@@ -1,4 +1,4 @@
-import { AppError, publicSettingKeys, type AuthUser, type Setting, type SettingKey, type UnitOfWork } from '@atende/kit';
+import { AppError, publicSettingKeys, requiredWhenEnabled, settingCatalogue, type AuthUser, type Setting, type SettingKey, type UnitOfWork } from '@atende/kit';
 import { settingsRepository, type AdminDb } from '../db/repositories.js';
 import { MAIN_COMPANY_ID, effectiveSettings, isMaskedEcho, isSecret, isSettingKey, isSuperOnly, ownerCompany, settingValueError, visibleValue } from './setting-rules.js';
 
@@ -27,6 +27,16 @@ export function createSettings(deps: { db: AdminDb; unitOfWork: UnitOfWork<Admin
     const problem = settingValueError(key, value);
     if (problem) throw new AppError('ERR_VALIDATION', `value ${problem}`, { fields: [{ field: 'value', message: problem }] });
     const companyId = ownerCompany(key, actor.companyId);
+    // A custom message its switch requires is not cleared while the switch says so (spec 001 §5). Turning the
+    // switch on first stays possible (the form saves each field on its own and then asks for the message).
+    const requirement = requiredWhenEnabled[key];
+    if (requirement && !value.trim()) {
+      const current = (await read(companyId, requirement.switch)) ?? (settingCatalogue[requirement.switch] as { default: string }).default;
+      if (current === requirement.when) {
+        const message = `Obrigatório enquanto "${requirement.switch}" estiver ${requirement.when === 'enabled' ? 'habilitado' : 'desabilitado'}`;
+        throw new AppError('ERR_VALIDATION', `value: ${message}`, { fields: [{ field: 'value', message }] });
+      }
+    }
     if (isSecret(key) && isMaskedEcho(value)) {
       const stored = await settingsRepository(db).find(companyId, key);
       return { key, value: visibleValue(key, stored?.value), companyId, updatedAt: (stored?.updatedAt ?? new Date(0)).toISOString() };

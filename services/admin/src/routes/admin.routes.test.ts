@@ -224,6 +224,21 @@ describe('settings', () => {
     expect((await platform.request('GET', `/api/companySettings/${company.companyId}`, { token: other.admin.token })).status).toBe(404);
   });
 
+  it("a custom message is not cleared while its switch requires it (spec 001 §5); the switch may go on first", async () => {
+    const put = (key: string, value: string) => platform.request('PUT', `/api/settings/${key}`, { token: other.admin.token, body: { value } });
+    expect((await put('transferMessage', '')).status).toBe(200);
+    expect((await put('sendMsgTransfTicket', 'enabled')).status).toBe(200);
+    expect((await put('transferMessage', 'Você foi transferido para {{queue}}')).status).toBe(200);
+    const cleared = await put('transferMessage', '  ');
+    expect(cleared.status).toBe(400);
+    expect(cleared.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'value', message: 'Obrigatório enquanto "sendMsgTransfTicket" estiver habilitado' }] });
+    expect((await put('sendMsgTransfTicket', 'disabled')).status).toBe(200);
+    expect((await put('transferMessage', '')).status).toBe(200);
+    // The calls' message is required while calls are refused.
+    expect((await put('acceptCallWhatsapp', 'disabled')).status).toBe(200);
+    expect((await put('AcceptCallWhatsappMessage', '')).status).toBe(400);
+  });
+
   it('never answers an API key in clear', async () => {
     await platform.request('PUT', '/api/settings/textCorrectorOpenAiApiKey', { token: company.admin.token, body: { value: 'sk-live-verysecret-9876' } });
     const read = await platform.request('GET', '/api/setting/textCorrectorOpenAiApiKey', { token: company.admin.token });
