@@ -11,6 +11,8 @@ import { createAccess } from './access.js';
 import { createAutoResponder, type ActiveFlags } from './auto-responder.js';
 import { createBotTurns, type BotQueues } from './bot-turns.js';
 import { createChatbot } from './chatbot-runtime.js';
+import { consentNeeded } from './consent.js';
+import { createConsentDesk } from './consent-runtime.js';
 import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
 import { toContact, type ContactRow } from './presenters.js';
 import { createRatingDesk } from './rating-runtime.js';
@@ -46,6 +48,7 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
   const access = createAccess(deps);
   const chatbot = createChatbot(deps);
   const rating = createRatingDesk(deps);
+  const consent = createConsentDesk(deps);
   const autoResponder = options.autoResponses ? createAutoResponder(deps, options.autoResponses) : null;
   const botTurns = options.botQueues ? createBotTurns(deps, options.botQueues) : null;
 
@@ -124,7 +127,7 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       isGroup: contact.isGroup,
       groupAsTicket: connection?.groupAsTicket === 'enabled',
       lgpd: settings?.on('enableLGPD') ?? false,
-      consented: contact.lgpdAcceptedAt !== null,
+      consented: !consentNeeded({ enableLGPD: settings?.on('enableLGPD') ?? false, lgpdConsent: settings?.on('lgpdConsent') ?? false }, contact.lgpdAcceptedAt),
     });
     const minutes = connection?.timeCreateNewTicket ?? 0;
     if (minutes > 0) {
@@ -300,7 +303,11 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       // (never messages sent from the phone, never in groups).
       if (!data.fromMe && !chat.isGroup) {
         if (touched.status === 'nps') await rating.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body });
-        else {
+        else if (touched.status === 'lgpd') {
+          // Asked for consent first; once given, the conversation is served as one that has just begun.
+          const consented = await consent.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
+          if (consented.status === 'pending') await chatbot.afterInbound(tx, emit, { ticket: consented, contact: chat, connection, body: data.body, created: true });
+        } else {
           const after = await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
           // A keyword auto-response when nobody (attendant or chatbot menu) is serving the ticket.
           const answered = autoResponder ? await autoResponder.afterInbound(tx, emit, { ticket: after, contact: chat, connection, body: data.body }) : after;

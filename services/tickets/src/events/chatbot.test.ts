@@ -321,3 +321,53 @@ describe('working hours', () => {
     expect((await botSaid(maria.number)).at(-1)).toBe('Menu\n\n*1* - Financeiro\n*2* - Plantão');
   });
 });
+
+describe('LGPD consent (enableLGPD: the contact is asked before anyone serves them)', () => {
+  const consentSettings = { enableLGPD: 'enabled', lgpdMessage: 'Olá {{firstName}}, podemos tratar seus dados?', lgpdLink: 'https://clinica.example/privacidade' };
+  const REQUEST = 'Olá Maria, podemos tratar seus dados?\n\nhttps://clinica.example/privacidade\n\nEstou ciente sobre o tratamento dos meus dados pessoais:\n*1* - Sim, aceito\n*2* - Não aceito';
+  const consentedAt = async (number: string) => (await h.sql<{ lgpd_accepted_at: string | null }[]>`select lgpd_accepted_at from tickets.contacts where company_id = ${C1} and number = ${number}`)[0]!.lgpd_accepted_at;
+
+  it('a new contact gets the request (variables replaced, the link); 1 records the consent and the conversation goes on: greeting and queue menu', async () => {
+    setSettings(consentSettings);
+    const maria = contactOn(110);
+    await maria.write('Oi');
+    expect(await ticketOf(maria.number)).toMatchObject({ status: 'lgpd', queue_id: null });
+    expect(await botSaid(maria.number)).toEqual([REQUEST]);
+    const before = h.published.length;
+    await maria.write('1');
+    expect(await consentedAt(maria.number)).not.toBeNull();
+    expect(await ticketOf(maria.number)).toMatchObject({ status: 'pending', is_bot: true });
+    expect((await botSaid(maria.number)).at(-1)).toBe(MENU_AB);
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => [e.data.previous.status, e.data.ticket.status])).toContainEqual(['lgpd', 'pending']);
+    expect(eventsSince(before, 'tickets.contact.updated')).toHaveLength(1);
+    // Consented once: the next conversation starts without asking (lgpdConsent off).
+    await h.sql`update tickets.tickets set status = 'closed' where id = ${(await ticketOf(maria.number)).id}`;
+    await maria.write('Olá de novo');
+    expect(await ticketOf(maria.number)).toMatchObject({ status: 'pending' });
+  });
+
+  it('2 ends the conversation (closed, logged) with a word; anything else asks again up to the connection’s limit', async () => {
+    setSettings(consentSettings);
+    const joana = contactOn(116); // maxUseBotQueues 1
+    await joana.write('Oi');
+    await joana.write('talvez');
+    expect((await botSaid(joana.number)).at(-1)).toBe(`Opção inválida. Digite *1* para aceitar ou *2* para recusar.\n\n${REQUEST}`);
+    await joana.write('hmm');
+    expect(await botSaid(joana.number)).toHaveLength(2);
+    await joana.write('2');
+    const ticket = await ticketOf(joana.number);
+    expect(ticket.status).toBe('closed');
+    expect(await logsOf(ticket.id)).toEqual(['create', 'closed']);
+    expect((await botSaid(joana.number)).at(-1)).toContain('Sem o seu consentimento não podemos continuar o atendimento');
+    expect(await consentedAt(joana.number)).toBeNull();
+  });
+
+  it('lgpdConsent asks at every conversation, also a contact who consented before', async () => {
+    setSettings({ ...consentSettings, lgpdConsent: 'enabled' });
+    const maria = contactOn(110);
+    await h.sql`insert into tickets.contacts (company_id, name, number, lgpd_accepted_at) values (${C1}, 'Maria Silva', ${maria.number}, now() - interval '10 days')`;
+    await maria.write('Oi');
+    expect(await ticketOf(maria.number)).toMatchObject({ status: 'lgpd' });
+    expect(await botSaid(maria.number)).toEqual([REQUEST]);
+  });
+});
