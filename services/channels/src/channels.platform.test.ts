@@ -1,13 +1,14 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSql } from '@atende/kit';
 import { eventually, startTestPlatform, type Session, type TestPlatform } from '@atende/standalone/testing';
 
 /**
  * Channels inside the whole platform (gateway, auth, admin, tickets, realtime; the cluster path on CI):
  * a connection an admin creates reaches tickets' projection and the browsers, and an integrator's
  * message sent with the connection's token becomes a ticket and a stored message. Sessions do not run
- * here (CHANNELS_RUN_SESSIONS=false: there is no WhatsApp to reach), so the connection stays OPENING and
- * what is sent waits, kept with ack 0, for a session to deliver it.
+ * here (CHANNELS_RUN_SESSIONS=false: there is no WhatsApp to reach), so the connection stays OPENING and,
+ * once a phone was paired to it, what is sent waits, kept with ack 0, for its session to deliver it.
  */
 let platform: TestPlatform;
 let company: Awaited<ReturnType<TestPlatform['createCompany']>>;
@@ -74,6 +75,11 @@ describe('channels in the platform', () => {
 
   it('an integrator sends with the connection token: the contact, its ticket and the message (ack 0, waiting for the session) appear', async () => {
     const [connection] = (await platform.request('GET', '/api/whatsapp', { token: company.admin.token })).body as { id: number; token: string }[];
+    // Never paired, it takes nothing (409); a phone paired to it once, it is reconnecting and the send waits for it.
+    expect((await sendByApi(connection!.token, { number: '5511977776666', body: 'oi' })).status).toBe(409);
+    const sql = createSql(platform.databaseUrl, { max: 1 });
+    await sql`update channels.connections set number = '5511900001111' where id = ${connection!.id}`;
+    await sql.end();
     const answer = await sendByApi(connection!.token, { number: '+55 (11) 97777-6666', body: 'Seu pedido saiu para entrega' });
     expect(answer.status).toBe(200);
     const sent = (await answer.json()) as { ticketId: number; ticketUuid: string; contactId: number; messageIds: number[] };

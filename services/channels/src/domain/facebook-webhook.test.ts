@@ -27,9 +27,9 @@ describe("Meta's webhook signature", () => {
 });
 
 describe('webhook events', () => {
-  it('reads a text with its reply target and the time in seconds', () => {
+  it('reads a text with its reply target and the time in seconds, its milliseconds kept', () => {
     expect(readWebhook(page([from({ message: { mid: 'm1', text: 'oi', reply_to: { mid: 'm0' } } })]), 'APP')).toEqual([
-      { kind: 'message', channel: 'facebook', accountId: 'PAGE', contactId: 'PSID', fromMe: false, wid: 'm1', body: 'oi', attachment: null, quotedWid: 'm0', timestamp: 1700000000 },
+      { kind: 'message', channel: 'facebook', accountId: 'PAGE', contactId: 'PSID', fromMe: false, wid: 'm1', body: 'oi', attachment: null, quotedWid: 'm0', timestamp: 1700000000.999 },
     ]);
   });
 

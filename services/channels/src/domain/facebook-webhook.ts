@@ -68,11 +68,14 @@ function filenameOf(url: string): string | null {
   }
 }
 
-/** Seconds from Meta's millisecond timestamps (a value already in seconds is kept). */
+/**
+ * Seconds from Meta's millisecond timestamps, the milliseconds kept as a fraction (a contact's answer a
+ * moment after the menu must not sort above it); a value already in seconds is kept.
+ */
 const seconds = (v: unknown): number => {
   const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isFinite(n) || n <= 0) return Math.floor(Date.now() / 1000);
-  return n > 1e11 ? Math.floor(n / 1000) : Math.floor(n);
+  if (!Number.isFinite(n) || n <= 0) return Date.now() / 1000;
+  return n > 1e11 ? n / 1000 : n;
 };
 
 /**

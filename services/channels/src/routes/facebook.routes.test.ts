@@ -288,7 +288,7 @@ describe('POST /api/facebook/webhook', () => {
       body: 'Olá, quero marcar',
       media: null,
       quotedWid: null,
-      timestamp: 1700000000,
+      timestamp: 1700000000.123,
     });
   });
 

@@ -45,8 +45,8 @@ export const messageReceived = z.object({
   body: z.string().max(65_536),
   media: inboundMedia.nullable(),
   quotedWid: z.string().max(200).nullable(),
-  /** Unix time in seconds, as the channel gives it. */
-  timestamp: z.number().int(),
+  /** Unix time in seconds, as the channel gives it; a fraction keeps a channel's milliseconds (Messenger), so replies sort after what they answer. */
+  timestamp: z.number().nonnegative(),
   /**
    * Present on a message of the chat history imported from the phone (spec 001 §3 importOldMessages):
    * stored at its own time, never answered (chatbot, auto-response, bots, greetings), never unread. A

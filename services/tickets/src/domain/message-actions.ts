@@ -47,6 +47,13 @@ const sanitizeName = (name: string | null): string | null => (name ? name.replac
 /** What WhatsApp lets be edited: a text, or the caption of an image, a video or a document (not a contact card, an audio...). */
 const EDITABLE_KINDS = new Set(['chat', 'image', 'video', 'application']);
 
+/**
+ * Messenger and Instagram take no edit, delete or reaction from a page: such a change of a message sent there
+ * would show here and never reach the contact, so it is refused (private notes, which go nowhere, excepted).
+ */
+const SOCIAL_CHANNELS = new Set(['facebook', 'instagram']);
+const reachesNoContact = (ticket: TicketRow, row: MessageRow): boolean => !row.isPrivate && SOCIAL_CHANNELS.has(ticket.channel);
+
 /** Messages of a conversation: history, sending (text, media, contact cards, notes), edit, delete, react, forward. */
 export function createConversation(deps: TicketsDeps) {
   const { db, unitOfWork, ctx } = deps;
@@ -169,6 +176,7 @@ export function createConversation(deps: TicketsDeps) {
         if (row.isDeleted) throw new AppError('ERR_EDITING_WAPP_MSG', 'A deleted message cannot be edited');
         if (Date.now() - row.createdAt.getTime() > EDIT_WINDOW_MS) throw new AppError('ERR_EDITING_WAPP_MSG', 'Messages can only be edited within 15 minutes');
         if (!EDITABLE_KINDS.has(row.mediaType)) throw new AppError('ERR_EDITING_WAPP_MSG', 'Only a text or a file caption can be edited');
+        if (reachesNoContact(ticket, row)) throw new AppError('ERR_EDITING_WAPP_MSG', `Messages cannot be edited on ${ticket.channel}`);
         const updated = await messagesRepository(tx).update(row.id, { body, isEdited: true });
         if (!row.isPrivate) await emitSend(emit, ticket, await contactOf(tx, ticket), updated, { kind: 'edit', targetWid: row.wid });
         return announceUpdate(tx, emit, updated, ticket);
@@ -184,6 +192,7 @@ export function createConversation(deps: TicketsDeps) {
           const [message] = await messagesRepository(tx).present([row.id], ticket, deps.mediaUrl);
           return message!;
         }
+        if (reachesNoContact(ticket, row)) throw new AppError('ERR_DELETE_WAPP_MSG', `Messages cannot be deleted on ${ticket.channel}`);
         const updated = await messagesRepository(tx).update(row.id, { isDeleted: true });
         if (!row.isPrivate) await emitSend(emit, ticket, await contactOf(tx, ticket), updated, { kind: 'delete', targetWid: row.wid });
         return announceUpdate(tx, emit, updated, ticket);
@@ -196,6 +205,7 @@ export function createConversation(deps: TicketsDeps) {
       return unitOfWork(async (tx, emit) => {
         const { row, ticket } = await visibleMessage(tx, c, id, true);
         if (row.isDeleted) throw validationError('id', 'A deleted message cannot be reacted to');
+        if (reachesNoContact(ticket, row)) throw validationError('reaction', `reactions are not sent on ${ticket.channel}`);
         const reactions = [
           ...row.reactions.filter((r) => !(r.fromMe && r.userId === auth.userId)),
           { emoji, fromMe: true, userId: auth.userId, contactId: null, createdAt: new Date().toISOString() },

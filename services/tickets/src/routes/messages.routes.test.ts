@@ -296,6 +296,23 @@ describe('edit, delete, react', () => {
     return { ticket: t, message: res.body.message };
   };
 
+  it('on Messenger and Instagram, which take no edit, delete or reaction from a page, they are refused (notes excepted), nothing sent', async () => {
+    const { ticket, message } = await own();
+    await sqlq(`update tickets.tickets set channel = 'facebook' where id = $1`, ticket.id);
+    const before = h.published.length;
+    const edit = await api('ana', 'POST', `/api/messages/edit/${message.id}`, { body: 'outro texto' });
+    expect(edit.status).toBe(400);
+    expect(edit.body).toMatchObject({ error: 'ERR_EDITING_WAPP_MSG', message: 'Messages cannot be edited on facebook' });
+    const removed = await api('ana', 'DELETE', `/api/messages/${message.id}`);
+    expect(removed.body).toMatchObject({ error: 'ERR_DELETE_WAPP_MSG' });
+    const react = await api('ana', 'POST', `/api/messages/react/${message.id}`, { reaction: '👍' });
+    expect(react.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'reaction', message: 'reactions are not sent on facebook' }] });
+    expect(eventsSince(before, 'channels.message.send')).toHaveLength(0);
+    expect((await sqlq(`select body, is_deleted, is_edited from tickets.messages where id = $1`, message.id))[0]).toEqual({ body: message.body, is_deleted: false, is_edited: false });
+    const note = await api('ana', 'POST', `/api/messages/${ticket.id}`, { body: 'nota interna', isPrivate: true });
+    expect((await api('ana', 'POST', `/api/messages/edit/${note.body.message.id}`, { body: 'nota corrigida' })).status).toBe(200);
+  });
+
   it('edits own messages within 15 minutes (command kind edit)', async () => {
     const { message } = await own();
     await sqlq(`update tickets.messages set wid = 'W-EDIT-1' where id = $1`, message.id);
