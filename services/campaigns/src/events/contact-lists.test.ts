@@ -29,6 +29,10 @@ const connection = (fields: Partial<Connection> & { id: number; companyId: numbe
   maxUseBotQueuesNPS: 3,
   expiresTicketNPS: 0,
   queueIds: [],
+  schedules: [],
+  collectiveVacationMessage: '',
+  collectiveVacationStart: null,
+  collectiveVacationEnd: null,
   ...fields,
 });
 

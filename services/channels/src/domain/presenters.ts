@@ -95,6 +95,10 @@ export function toConnectionProjection(row: ConnectionRow): Connection {
     maxUseBotQueuesNPS: row.maxUseBotQueuesNps,
     expiresTicketNPS: row.expiresTicketNps,
     queueIds: row.queueIds,
+    schedules: row.schedules,
+    collectiveVacationMessage: row.collectiveVacationMessage,
+    collectiveVacationStart: iso(row.collectiveVacationStart),
+    collectiveVacationEnd: iso(row.collectiveVacationEnd),
     integrationId: row.integrationId,
     promptId: row.promptId,
   };

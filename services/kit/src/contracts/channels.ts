@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weekdaySchedule } from './admin.js';
 import { channel, mediaType } from './tickets.js';
 
 /**
@@ -98,6 +99,12 @@ export const connection = z.object({
   /** Minutes a rating request waits before the ticket closes without one (0: no limit). */
   expiresTicketNPS: z.number().int().min(0).default(0),
   queueIds: z.array(z.number().int()),
+  /** Its working hours (setting scheduleType 'connection'); none: always open. Defaults: events of before. */
+  schedules: z.array(weekdaySchedule).default([]),
+  /** A collective vacation (ISO times; a day at midnight lasts that whole day): its message answers new conversations. */
+  collectiveVacationMessage: z.string().default(''),
+  collectiveVacationStart: z.string().nullable().default(null),
+  collectiveVacationEnd: z.string().nullable().default(null),
   /** The queue integration that serves its tickets before any queue's or option's (null: none). */
   integrationId: z.number().int().nullable().optional(),
   /** The AI prompt that answers its tickets while they have no queue (null: none). */

@@ -76,6 +76,7 @@ export function makeConnection(fields: Partial<Connection> & { id: number; compa
     name: 'Principal', channel: 'whatsapp', status: 'CONNECTED', number: '5511900000000', isDefault: true, groupAsTicket: 'disabled',
     greetingMessage: '', complationMessage: '', outOfHoursMessage: '', timeCreateNewTicket: 0,
     maxUseBotQueues: 3, timeUseBotQueues: 0, ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
+    schedules: [], collectiveVacationMessage: '', collectiveVacationStart: null, collectiveVacationEnd: null,
     ...fields,
   };
 }

@@ -40,6 +40,10 @@ const connectionValues = (c: Connection) => ({
   maxUseBotQueuesNps: c.maxUseBotQueuesNPS,
   expiresTicketNps: c.expiresTicketNPS,
   queueIds: c.queueIds,
+  schedules: c.schedules,
+  collectiveVacationMessage: c.collectiveVacationMessage,
+  collectiveVacationStart: c.collectiveVacationStart ? new Date(c.collectiveVacationStart) : null,
+  collectiveVacationEnd: c.collectiveVacationEnd ? new Date(c.collectiveVacationEnd) : null,
   integrationId: c.integrationId ?? null,
   promptId: c.promptId ?? null,
 });

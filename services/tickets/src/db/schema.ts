@@ -16,7 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { outboxTables } from '@atende/kit';
+import { outboxTables, type WeekdaySchedule } from '@atende/kit';
 
 /** The service desk's own schema: contacts, tickets, messages and what hangs on them. */
 export const ticketsSchema = pgSchema('tickets');
@@ -327,6 +327,12 @@ export const connections = ticketsSchema.table(
     maxUseBotQueuesNps: integer('max_use_bot_queues_nps').notNull().default(3),
     expiresTicketNps: integer('expires_ticket_nps').notNull().default(0),
     queueIds: integer('queue_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Its working hours (setting scheduleType 'connection'): outside them the out-of-hours message answers. */
+    schedules: jsonb('schedules').$type<WeekdaySchedule[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A collective vacation: between its start and end a new conversation gets this message instead of the menu. */
+    collectiveVacationMessage: text('collective_vacation_message').notNull().default(''),
+    collectiveVacationStart: timestamp('collective_vacation_start', { withTimezone: true }),
+    collectiveVacationEnd: timestamp('collective_vacation_end', { withTimezone: true }),
     /** The queue integration and the AI prompt that serve its tickets (bot runtime). */
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),

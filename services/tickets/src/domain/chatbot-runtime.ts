@@ -6,7 +6,7 @@ import { queuesRepository, type ChatbotRow, type QueueRow } from '../db/queues.r
 import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tickets.repository.js';
 import type { LogEntry, TicketChanges } from './tickets.js';
 import { createAccess } from './access.js';
-import { isOpenAt, mayRepeatMenu, menuText, parseChoice } from './chatbot.js';
+import { isOpenAt, mayRepeatMenu, menuText, onVacation, parseChoice } from './chatbot.js';
 import { createFileListSender } from './file-list-runtime.js';
 import { announceTicket, announceTicketWith, postAutomaticText, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
@@ -87,10 +87,17 @@ export function createChatbot(deps: TicketsDeps) {
         return current;
       };
 
-      // Company working hours (setting scheduleType 'company'): outside them only the out-of-hours text, once per ticket.
-      if (settings.value('scheduleType') === 'company') {
-        const company = await deps.ctx.companies.get(companyId).catch(() => null);
-        if (!isOpenAt(company?.company.schedules, now, tz)) {
+      // A collective vacation of the connection: its message to a new conversation, and no menu while it lasts.
+      if (onVacation(connection, now, tz)) {
+        if (input.created) await say(connection.collectiveVacationMessage, null);
+        return current;
+      }
+      // Working hours, the company's or the connection's (setting scheduleType): outside them only the
+      // connection's out-of-hours text, once per ticket.
+      const scheduleType = settings.value('scheduleType');
+      if (scheduleType === 'company' || scheduleType === 'connection') {
+        const schedules = scheduleType === 'company' ? (await deps.ctx.companies.get(companyId).catch(() => null))?.company.schedules : connection.schedules;
+        if (!isOpenAt(schedules, now, tz)) {
           if (input.created) await say(connection.outOfHoursMessage, null);
           return current;
         }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WeekdaySchedule } from '@atende/kit';
-import { isOpenAt, mayRepeatMenu, menuText, parseChoice, weekdayIn } from './chatbot.js';
+import { isOpenAt, mayRepeatMenu, menuText, onVacation, parseChoice, weekdayIn } from './chatbot.js';
 
 const TZ = 'America/Sao_Paulo';
 const day = (weekdayEn: string, a: [string, string], b: [string, string] = ['', '']): WeekdaySchedule => ({
@@ -62,5 +62,28 @@ describe('repeating a menu', () => {
     expect(mayRepeatMenu({ ...base, repeats: 50, maxRepeats: 0 })).toBe(true);
     expect(mayRepeatMenu({ ...base, waitMinutes: 10, lastMenuAt: new Date('2026-11-24T11:55:00Z') })).toBe(false);
     expect(mayRepeatMenu({ ...base, waitMinutes: 10, lastMenuAt: new Date('2026-11-24T11:50:00Z') })).toBe(true);
+  });
+});
+
+describe('onVacation', () => {
+  const zone = 'America/Sao_Paulo';
+  const vacation = (start: string | null, end: string | null, message = 'Férias') => ({
+    collectiveVacationMessage: message,
+    collectiveVacationStart: start ? new Date(start) : null,
+    collectiveVacationEnd: end ? new Date(end) : null,
+  });
+
+  it('days given as dates last whole on the companies’ clock: 22:00 in São Paulo on the last day is still on vacation', () => {
+    const lastEvening = new Date('2026-12-11T01:00:00Z'); // 22:00 of 10/12 in São Paulo
+    expect(onVacation(vacation('2026-12-01', '2026-12-10'), lastEvening, zone)).toBe(true);
+    expect(onVacation(vacation('2026-12-01', '2026-12-10'), new Date('2026-12-11T03:30:00Z'), zone)).toBe(false);
+    expect(onVacation(vacation('2026-12-01', '2026-12-10'), new Date('2026-12-01T02:59:00Z'), zone)).toBe(false); // 23:59 of 30/11
+  });
+
+  it('times are compared as times; no message or a missing end is no vacation', () => {
+    expect(onVacation(vacation('2026-12-01T12:00:00Z', '2026-12-01T18:00:00Z'), new Date('2026-12-01T13:00:00Z'), zone)).toBe(true);
+    expect(onVacation(vacation('2026-12-01T12:00:00Z', '2026-12-01T18:00:00Z'), new Date('2026-12-01T19:00:00Z'), zone)).toBe(false);
+    expect(onVacation(vacation('2026-12-01', '2026-12-10', '  '), new Date('2026-12-05T12:00:00Z'), zone)).toBe(false);
+    expect(onVacation(vacation('2026-12-01', null), new Date('2026-12-05T12:00:00Z'), zone)).toBe(false);
   });
 });

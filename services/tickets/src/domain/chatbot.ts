@@ -63,3 +63,27 @@ export function isOpenAt(schedules: readonly WeekdaySchedule[] | null | undefine
   const time = `${hour}:${minute}`;
   return inWindow(time, today.startTimeA, today.endTimeA) || inWindow(time, today.startTimeB, today.endTimeB);
 }
+
+/** The calendar day of `now` on the wall clock of `timeZone` (YYYY-MM-DD). */
+function dayIn(now: Date, timeZone: string): string {
+  const { year, month, day } = clockParts(now, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * Whether a connection's collective vacation holds `now`: it has a message and both ends. An end given as a
+ * day (midnight UTC, as a date picker sends it) lasts that whole day on the companies' clock; so does a start.
+ */
+export function onVacation(
+  connection: { collectiveVacationMessage: string; collectiveVacationStart: Date | null; collectiveVacationEnd: Date | null },
+  now: Date,
+  timeZone: string,
+): boolean {
+  const { collectiveVacationStart: start, collectiveVacationEnd: end } = connection;
+  if (!connection.collectiveVacationMessage.trim() || !start || !end) return false;
+  const isDay = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+  const today = dayIn(now, timeZone);
+  const started = isDay(start) ? today >= start.toISOString().slice(0, 10) : now >= start;
+  const notEnded = isDay(end) ? today <= end.toISOString().slice(0, 10) : now <= end;
+  return started && notEnded;
+}

@@ -106,8 +106,9 @@ export function createTicketDesk(deps: TicketsDeps) {
     };
     if (plan.transferNote) current = (await postMessage(deps, tx, emit, { ticket: current, contact, body: plan.transferNote, userId: c.auth.userId, isPrivate: true })).ticket;
     if (plan.transferMessage) {
+      // {{userName}} names who the contact goes to: nobody yet when only the queue was chosen (not the one transferring).
       const target = plan.targetUserId ? await deps.users.get(plan.targetUserId).catch(() => null) : null;
-      await post(s.value('transferMessage'), target ? { name: target.name } : actorName);
+      await post(s.value('transferMessage'), target ? { name: target.name } : null);
     }
     if (plan.greeting) await post(s.value('greetingAcceptedMessage'), actorName);
     if (plan.farewell && !ticket.isGroup) await post(farewellText(c.user, connection), actorName);

@@ -307,6 +307,39 @@ describe('working hours', () => {
     expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.night!.id, is_bot: false });
   });
 
+  it("scheduleType 'connection': out of the connection's own hours only its out-of-hours text, once", async () => {
+    setSettings({ scheduleType: 'connection' });
+    await h.publish('channels.connection.updated', C1, { connection: connection({ id: 118, greetingMessage: 'Menu', queueIds: [q.fin!.id, q.sup!.id], outOfHoursMessage: 'Conexão fechada, {{firstName}}.', schedules: closedAllWeek() }) });
+    const maria = contactOn(118);
+    await maria.write('Oi');
+    await maria.write('1');
+    expect(await botSaid(maria.number)).toEqual(['Conexão fechada, Maria.']);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null, is_bot: false });
+    // The company's hours are not the connection's: under 'company' the same connection serves.
+    setSettings({ scheduleType: 'company' });
+    const joana = contactOn(118);
+    await joana.write('Oi');
+    expect((await botSaid(joana.number)).at(-1)).toBe('Menu\n\n*1* - Financeiro\n*2* - Suporte');
+  });
+
+  it("a collective vacation: its message to a new conversation and no menu while it lasts (its days whole); after it, the menu", async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const vacation = { greetingMessage: 'Menu', queueIds: [q.fin!.id, q.sup!.id], collectiveVacationMessage: 'Em férias coletivas até {{date}}, {{firstName}}.' };
+    await h.publish('channels.connection.updated', C1, { connection: connection({ id: 119, ...vacation, collectiveVacationStart: day(-1), collectiveVacationEnd: day(1) }) });
+    const maria = contactOn(119);
+    await maria.write('Oi');
+    await maria.write('1');
+    const said = await botSaid(maria.number);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^Em férias coletivas até \d{2}\/\d{2}\/\d{4}, Maria\.$/);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: null });
+    // Over: the connection serves again.
+    await h.publish('channels.connection.updated', C1, { connection: connection({ id: 119, ...vacation, collectiveVacationStart: day(-10), collectiveVacationEnd: day(-3) }) });
+    const joana = contactOn(119);
+    await joana.write('Oi');
+    expect(await botSaid(joana.number)).toEqual(['Menu\n\n*1* - Financeiro\n*2* - Suporte']);
+  });
+
   it("scheduleType 'company': out of the company's hours only the connection's out-of-hours text, once", async () => {
     setSettings({ scheduleType: 'company' });
     h.companyFields.set(C1, { schedules: closedAllWeek() });

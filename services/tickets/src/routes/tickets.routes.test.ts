@@ -505,8 +505,11 @@ describe('PUT /api/tickets/:id transitions', () => {
     const t = await ticketIn({ status: 'open', userId: 11 });
     expect((await api('ana', 'PUT', `/api/tickets/${t.id}`, { userId: 12 })).body.fields).toEqual([{ field: 'queueId', message: 'Selecione uma fila' }]);
     expect((await api('ana', 'PUT', `/api/tickets/${t.id}`, { userId: 2, queueId: q1 })).body.error).toBe('ERR_NO_USER_FOUND');
+    setSettings(C1, { sendMsgTransfTicket: 'enabled', transferMessage: 'Você foi transferido para {{queue}} ({{userName}})' });
     const res = await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'pending', userId: null, queueId: q2 });
     expect(res.body).toMatchObject({ status: 'pending', userId: null, queueId: q2, isTransfered: true });
+    // Nobody holds it yet: the message names no attendant (not Ana, who transferred it).
+    expect((await sqlq(`select body from tickets.messages where ticket_id = $1 and not is_private`, t.id)).map((m) => m.body)).toEqual(['Você foi transferido para Vendas ()']);
   });
 
   it('closeTicketOnTransfer: the ticket is closed and the receiver gets a new one', async () => {
