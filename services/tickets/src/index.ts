@@ -21,6 +21,7 @@ import type { TicketsConfig } from './config.js';
 import { schema } from './db/schema.js';
 import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
+import { createConnectionTimers } from './domain/connection-timers.js';
 import { createRatingDesk } from './domain/rating-runtime.js';
 import { apiSendHandlers } from './events/api-send.js';
 import { botReplyHandlers } from './events/bot-replies.js';
@@ -126,7 +127,9 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
       for (const module of eventModules) subscriptions.push(...(await module(d)));
       outbox.start();
       if (config.RATING_SWEEP_MS > 0) {
+        // The timed rules: rating requests left unanswered, and the connections' queue redirection and expiry.
         const rating = createRatingDesk(d);
+        const timers = createConnectionTimers(d);
         let sweeping = false;
         ratingSweep = setInterval(() => {
           if (sweeping) return;
@@ -135,6 +138,9 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
             .closeExpired()
             .then((count) => count && ctx.logger.info({ count }, 'unanswered rating requests closed'))
             .catch((err: unknown) => ctx.logger.error({ err }, 'closing unanswered rating requests failed'))
+            .then(() => timers.sweep())
+            .then((done) => done && (done.redirected || done.closed) && ctx.logger.info(done, 'connection timers: tickets redirected and closed'))
+            .catch((err: unknown) => ctx.logger.error({ err }, 'connection timers failed'))
             .finally(() => (sweeping = false));
         }, config.RATING_SWEEP_MS);
         ratingSweep.unref();

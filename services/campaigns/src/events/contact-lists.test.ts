@@ -33,6 +33,11 @@ const connection = (fields: Partial<Connection> & { id: number; companyId: numbe
   collectiveVacationMessage: '',
   collectiveVacationStart: null,
   collectiveVacationEnd: null,
+  sendIdQueue: null,
+  timeSendQueue: 0,
+  expiresTicket: 0,
+  whenExpiresTicket: '0',
+  expiresInactiveMessage: '',
   ...fields,
 });
 

@@ -99,6 +99,11 @@ export function toConnectionProjection(row: ConnectionRow): Connection {
     collectiveVacationMessage: row.collectiveVacationMessage,
     collectiveVacationStart: iso(row.collectiveVacationStart),
     collectiveVacationEnd: iso(row.collectiveVacationEnd),
+    sendIdQueue: row.sendIdQueue,
+    timeSendQueue: row.timeSendQueue,
+    expiresTicket: row.expiresTicket,
+    whenExpiresTicket: row.whenExpiresTicket === '1' ? '1' : '0',
+    expiresInactiveMessage: row.expiresInactiveMessage,
     integrationId: row.integrationId,
     promptId: row.promptId,
   };

@@ -105,6 +105,16 @@ export const connection = z.object({
   collectiveVacationMessage: z.string().default(''),
   collectiveVacationStart: z.string().nullable().default(null),
   collectiveVacationEnd: z.string().nullable().default(null),
+  /** A ticket left without a queue (its menu unanswered) this many minutes goes to sendIdQueue (0: never). */
+  sendIdQueue: z.number().int().nullable().default(null),
+  timeSendQueue: z.number().int().min(0).default(0),
+  /**
+   * An open ticket with no message this many minutes closes (0: never), with expiresInactiveMessage to the
+   * contact; whenExpiresTicket '0': only when the last message was ours (the contact stopped answering), '1': whoever wrote last.
+   */
+  expiresTicket: z.number().int().min(0).default(0),
+  whenExpiresTicket: z.enum(['0', '1']).default('0'),
+  expiresInactiveMessage: z.string().default(''),
   /** The queue integration that serves its tickets before any queue's or option's (null: none). */
   integrationId: z.number().int().nullable().optional(),
   /** The AI prompt that answers its tickets while they have no queue (null: none). */

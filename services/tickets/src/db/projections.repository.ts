@@ -44,6 +44,11 @@ const connectionValues = (c: Connection) => ({
   collectiveVacationMessage: c.collectiveVacationMessage,
   collectiveVacationStart: c.collectiveVacationStart ? new Date(c.collectiveVacationStart) : null,
   collectiveVacationEnd: c.collectiveVacationEnd ? new Date(c.collectiveVacationEnd) : null,
+  sendIdQueue: c.sendIdQueue,
+  timeSendQueue: c.timeSendQueue,
+  expiresTicket: c.expiresTicket,
+  whenExpiresTicket: c.whenExpiresTicket,
+  expiresInactiveMessage: c.expiresInactiveMessage,
   integrationId: c.integrationId ?? null,
   promptId: c.promptId ?? null,
 });

@@ -333,6 +333,13 @@ export const connections = ticketsSchema.table(
     collectiveVacationMessage: text('collective_vacation_message').notNull().default(''),
     collectiveVacationStart: timestamp('collective_vacation_start', { withTimezone: true }),
     collectiveVacationEnd: timestamp('collective_vacation_end', { withTimezone: true }),
+    /** Timed rules (connection-timers.ts): a ticket left without a queue goes to sendIdQueue after timeSendQueue minutes. */
+    sendIdQueue: integer('send_id_queue'),
+    timeSendQueue: integer('time_send_queue').notNull().default(0),
+    /** …and an open ticket quiet for expiresTicket minutes closes ('0': only when the last message was ours). */
+    expiresTicket: integer('expires_ticket').notNull().default(0),
+    whenExpiresTicket: varchar('when_expires_ticket', { length: 1 }).notNull().default('0'),
+    expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
     /** The queue integration and the AI prompt that serve its tickets (bot runtime). */
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),

@@ -324,6 +324,41 @@ export function ticketsRepository(db: TicketsDb) {
       return { before, after, untagged };
     },
     /**
+     * Waiting tickets without a queue (their menu unanswered) past their connection's timeSendQueue minutes
+     * since the bot's last menu (or since they opened), whose sendIdQueue is a queue of their company; locked,
+     * skipping rows another replica or an inbound message holds. With the queue to move each to.
+     */
+    dueForRedirect: async (limit: number): Promise<{ ticket: TicketRow; queueId: number }[]> => {
+      const rows = await db.execute(sql`select t.id, c.send_id_queue as target from ${tickets} t
+        join ${connections} c on c.id = t.whatsapp_id
+        join ${queues} q on q.id = c.send_id_queue and q.company_id = t.company_id
+        where c.time_send_queue > 0 and t.status = 'pending' and t.queue_id is null and t.user_id is null and not t.is_group
+          and coalesce(t.bot_menu_at, t.created_at) <= now() - make_interval(mins => c.time_send_queue)
+        order by t.id limit ${limit} for update of t skip locked`);
+      const targets = new Map((rows as unknown as { id: number; target: number }[]).map((r) => [Number(r.id), Number(r.target)]));
+      if (targets.size === 0) return [];
+      const found = await db.select().from(tickets).where(inArray(tickets.id, [...targets.keys()]));
+      return found.map((ticket) => ({ ticket, queueId: targets.get(ticket.id)! }));
+    },
+    /**
+     * Open tickets quiet past their connection's expiresTicket minutes (no message since) that its rule closes:
+     * whenExpiresTicket '1' whoever wrote last, '0' only when the last message was ours. Locked as above, with
+     * the connection's closing message.
+     */
+    dueForExpiry: async (limit: number): Promise<{ ticket: TicketRow; message: string }[]> => {
+      const rows = (await db.execute(sql`select t.id, c.expires_inactive_message as message
+        from ${tickets} t join ${connections} c on c.id = t.whatsapp_id
+        left join lateral (select m.from_me from ${messages} m where m.ticket_id = t.id order by m.created_at desc, m.id desc limit 1) last on true
+        where c.expires_ticket > 0 and t.status = 'open' and not t.is_group
+          and coalesce(t.last_message_at, t.updated_at) <= now() - make_interval(mins => c.expires_ticket)
+          and (c.when_expires_ticket = '1' or coalesce(last.from_me, false))
+        order by t.id limit ${limit} for update of t skip locked`)) as unknown as { id: number; message: string }[];
+      if (rows.length === 0) return [];
+      const messageOf = new Map(rows.map((r) => [Number(r.id), r.message]));
+      const found = await db.select().from(tickets).where(inArray(tickets.id, [...messageOf.keys()]));
+      return found.map((ticket) => ({ ticket, message: messageOf.get(ticket.id) ?? '' }));
+    },
+    /**
      * Close the rating requests (status nps) left unanswered past their connection's expiresTicketNPS
      * minutes, any company; skips rows another replica or an inbound answer holds. Returns them closed.
      */
