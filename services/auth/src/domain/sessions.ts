@@ -52,6 +52,7 @@ export function createSessions(deps: {
         status: company?.status ?? true,
         planId: company?.planId ?? null,
         companieSettings: entry?.settings ?? [],
+        timeZone: config.TICKETS_TIME_ZONE,
       },
     };
     return { user, subscription: subscriptionState(row.companyId, company?.dueDate ?? null, config.TICKETS_TIME_ZONE) };

@@ -144,6 +144,8 @@ export const sessionCompany = z.object({
   status: z.boolean(),
   planId: z.number().int().nullable(),
   companieSettings: z.array(companySettingEntry),
+  /** The companies' wall clock (IANA name, TICKETS_TIME_ZONE): zone-less times the API takes are read in it. */
+  timeZone: z.string(),
 });
 
 export const sessionUser = user.extend({ company: sessionCompany });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space, Switch, Tabs } from 'antd';
+import { useAuth } from '../../auth/AuthContext';
 import { AttachmentField } from '../../components/AttachmentField';
 import { useTranslation } from 'react-i18next';
 import { createCampaign, getCampaign, removeCampaignMedia, updateCampaign, uploadCampaignMedia, type Campaign } from '../../api/campaigns';
@@ -29,6 +30,7 @@ export type CampaignDialogProps = {
 /** Add/edit campaign (spec 002 §2, §4, §5). */
 export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignDialogProps) {
   const { t } = useTranslation('campaigns');
+  const timeZone = useAuth().user?.company.timeZone;
   const [form] = Form.useForm<CampaignFormValues>();
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [loading, setLoading] = useState(false);
@@ -87,7 +89,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
     }
     setSaving(true);
     try {
-      const body = toCampaignBody(values);
+      const body = toCampaignBody(values, timeZone);
       let saved = campaign ? await updateCampaign(campaign.id, body) : await createCampaign(body);
       if (file) saved = await uploadCampaignMedia(saved.id, file, file.name);
       toastSuccess(t('toasts.saved'), { form: true });

@@ -51,6 +51,11 @@ describe('campaign form', () => {
     expect(formatScheduledAt(dayjs('2026-04-01T08:05:09'))).toBe('2026-04-01 08:05:09');
     expect(formatScheduledAt(null)).toBeNull();
   });
+  it("writes the moment picked on the companies' clock, whatever the browser's zone (no drift at each save)", () => {
+    // 10:00 UTC is 07:00 in São Paulo: the API, reading the text there, stores 10:00 UTC again.
+    expect(formatScheduledAt(dayjs('2026-12-25T10:00:00Z'), 'America/Sao_Paulo')).toBe('2026-12-25 07:00:00');
+    expect(formatScheduledAt(dayjs('2026-12-25T10:00:00Z'), 'UTC')).toBe('2026-12-25 10:00:00');
+  });
   it('defaults of a new campaign: confirmation off, ticket closed, openTicket disabled, 5 empty variants', () => {
     const values = campaignFormValues(null);
     expect(values).toMatchObject({ confirmation: false, statusTicket: 'closed', openTicket: 'disabled', message5: '', confirmationMessage5: '' });

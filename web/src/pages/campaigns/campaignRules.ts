@@ -19,8 +19,20 @@ export const CAMPAIGN_STATUSES: CampaignStatus[] = ['INATIVA', 'PROGRAMADA', 'EM
 
 /** The format the API expects for scheduledAt (spec 002 §5). */
 export const SCHEDULED_AT_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export function formatScheduledAt(value: Dayjs | null | undefined): string | null {
-  return value && value.isValid() ? value.format(SCHEDULED_AT_FORMAT) : null;
+
+/**
+ * The moment picked, as scheduledAt's zone-less text on the companies' wall clock (the API reads it in
+ * `timeZone`): the picker shows the browser's own clock, so an admin elsewhere keeps the time they chose.
+ * Without a zone, the picker's text as it is.
+ */
+export function formatScheduledAt(value: Dayjs | null | undefined, timeZone?: string): string | null {
+  if (!value || !value.isValid()) return null;
+  if (!timeZone) return value.format(SCHEDULED_AT_FORMAT);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).formatToParts(value.toDate());
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -82,7 +94,7 @@ const orNull = (text: string | null | undefined): string | null => {
 };
 
 /** POST/PUT body: empty strings as null, scheduledAt as 'YYYY-MM-DD HH:mm:ss'; user and queue only when a ticket is opened. */
-export function toCampaignBody(values: CampaignFormValues): CampaignBody {
+export function toCampaignBody(values: CampaignFormValues, timeZone?: string): CampaignBody {
   const opens = values.openTicket === 'enabled';
   const body = {
     name: values.name.trim(),
@@ -90,7 +102,7 @@ export function toCampaignBody(values: CampaignFormValues): CampaignBody {
     contactListId: values.contactListId ?? null,
     tagListId: values.tagListId ?? null,
     confirmation: !!values.confirmation,
-    scheduledAt: formatScheduledAt(values.scheduledAt),
+    scheduledAt: formatScheduledAt(values.scheduledAt, timeZone),
     openTicket: values.openTicket,
     statusTicket: values.statusTicket,
     userId: opens ? (values.userId ?? null) : null,

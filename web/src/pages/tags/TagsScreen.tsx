@@ -138,9 +138,12 @@ export function TagsScreen({ kanbanMode }: { kanbanMode: boolean }) {
               {t('buttons.backToKanban')}
             </Button>
           )}
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, tag: null })}>
-            {t('buttons.addTag')}
-          </Button>
+          {/* Kanban lanes are the admins' to manage (the server refuses others); plain tags anyone adds. */}
+          {(admin || !kanbanMode) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, tag: null })}>
+              {t('buttons.addTag')}
+            </Button>
+          )}
         </Space>
       </Flex>
       <div ref={list.scroller} onScroll={list.onScroll} style={{ flex: 1, minHeight: 300, maxHeight: 'calc(100vh - 200px)', overflow: 'auto' }} data-testid="tags-scroll">
