@@ -127,7 +127,7 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
       for (const module of eventModules) subscriptions.push(...(await module(d)));
       outbox.start();
       if (config.RATING_SWEEP_MS > 0) {
-        // The timed rules: rating requests left unanswered, and the connections' queue redirection and expiry.
+        // The timed rules: rating requests left unanswered, and the connections' queue redirection, inactivity reminder and expiry.
         const rating = createRatingDesk(d);
         const timers = createConnectionTimers(d);
         let sweeping = false;
@@ -139,7 +139,7 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
             .then((count) => count && ctx.logger.info({ count }, 'unanswered rating requests closed'))
             .catch((err: unknown) => ctx.logger.error({ err }, 'closing unanswered rating requests failed'))
             .then(() => timers.sweep())
-            .then((done) => done && (done.redirected || done.closed) && ctx.logger.info(done, 'connection timers: tickets redirected and closed'))
+            .then((done) => done && (done.redirected || done.reminded || done.closed) && ctx.logger.info(done, 'connection timers: tickets redirected, reminded and closed'))
             .catch((err: unknown) => ctx.logger.error({ err }, 'connection timers failed'))
             .finally(() => (sweeping = false));
         }, config.RATING_SWEEP_MS);

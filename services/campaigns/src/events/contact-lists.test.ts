@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Connection, Queue } from '@atende/kit';
-import { startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
+import { makeConnection, startServiceHarness, type ServiceHarness } from '@atende/kit/testing';
 import { connectionOfCompany } from '../db/connections.repository.js';
 import { queuesRepository } from '../db/queues.repository.js';
 import { schema } from '../db/schema.js';
@@ -12,34 +12,8 @@ import { campaignsConfigShape, createCampaignsService } from '../index.js';
 let h: ServiceHarness;
 const config = { ...z.object(campaignsConfigShape).parse({}), DISPATCH_INTERVAL_MS: 0 };
 
-const connection = (fields: Partial<Connection> & { id: number; companyId: number }): Connection => ({
-  name: `Conexão ${fields.id}`,
-  channel: 'whatsapp',
-  status: 'DISCONNECTED',
-  number: null,
-  isDefault: false,
-  groupAsTicket: 'disabled',
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  timeCreateNewTicket: 0,
-  maxUseBotQueues: 3,
-  timeUseBotQueues: 0,
-  ratingMessage: '',
-  maxUseBotQueuesNPS: 3,
-  expiresTicketNPS: 0,
-  queueIds: [],
-  schedules: [],
-  collectiveVacationMessage: '',
-  collectiveVacationStart: null,
-  collectiveVacationEnd: null,
-  sendIdQueue: null,
-  timeSendQueue: 0,
-  expiresTicket: 0,
-  whenExpiresTicket: '0',
-  expiresInactiveMessage: '',
-  ...fields,
-});
+const connection = (fields: Partial<Connection> & { id: number; companyId: number }): Connection =>
+  makeConnection({ name: `Conexão ${fields.id}`, status: 'DISCONNECTED', number: null, isDefault: false, ...fields });
 
 beforeAll(async () => {
   h = await startServiceHarness({ schema: 'campaigns', create: (ctx) => createCampaignsService(ctx, config) });
@@ -50,8 +24,17 @@ describe('connections projection', () => {
   it('follows channels.connection.updated and .deleted; connectionOfCompany answers only the company’s own', async () => {
     const db = drizzle(h.sql, { schema });
     await h.publish('channels.connection.updated', 1, { connection: connection({ id: 501, companyId: 1, name: 'Vendas' }) });
-    expect(await connectionOfCompany(db, 1, 501)).toEqual({ id: 501, companyId: 1, name: 'Vendas', channel: 'whatsapp', status: 'DISCONNECTED', isDefault: false });
-    await h.publish('channels.connection.updated', 1, { connection: connection({ id: 501, companyId: 1, name: 'Vendas SP', status: 'CONNECTED', isDefault: true }) });
+    expect(await connectionOfCompany(db, 1, 501)).toEqual({
+      id: 501,
+      companyId: 1,
+      name: 'Vendas',
+      channel: 'whatsapp',
+      status: 'DISCONNECTED',
+      isDefault: false,
+    });
+    await h.publish('channels.connection.updated', 1, {
+      connection: connection({ id: 501, companyId: 1, name: 'Vendas SP', status: 'CONNECTED', isDefault: true }),
+    });
     expect(await connectionOfCompany(db, 1, 501)).toMatchObject({ name: 'Vendas SP', status: 'CONNECTED', isDefault: true });
     expect(await connectionOfCompany(db, 2, 501)).toBeNull();
     await h.publish('channels.connection.updated', 2, { connection: connection({ id: 502, companyId: 2, channel: 'instagram' }) });

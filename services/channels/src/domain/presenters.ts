@@ -104,6 +104,8 @@ export function toConnectionProjection(row: ConnectionRow): Connection {
     expiresTicket: row.expiresTicket,
     whenExpiresTicket: row.whenExpiresTicket === '1' ? '1' : '0',
     expiresInactiveMessage: row.expiresInactiveMessage,
+    timeInactiveMessage: row.timeInactiveMessage,
+    inactiveMessage: row.inactiveMessage,
     integrationId: row.integrationId,
     promptId: row.promptId,
   };

@@ -115,6 +115,9 @@ export const connection = z.object({
   expiresTicket: z.number().int().min(0).default(0),
   whenExpiresTicket: z.enum(['0', '1']).default('0'),
   expiresInactiveMessage: z.string().default(''),
+  /** An open ticket whose contact has not answered our last message this many minutes gets inactiveMessage once (0: never). */
+  timeInactiveMessage: z.number().int().min(0).default(0),
+  inactiveMessage: z.string().default(''),
   /** The queue integration that serves its tickets before any queue's or option's (null: none). */
   integrationId: z.number().int().nullable().optional(),
   /** The AI prompt that answers its tickets while they have no queue (null: none). */

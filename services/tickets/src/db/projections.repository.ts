@@ -49,6 +49,8 @@ const connectionValues = (c: Connection) => ({
   expiresTicket: c.expiresTicket,
   whenExpiresTicket: c.whenExpiresTicket,
   expiresInactiveMessage: c.expiresInactiveMessage,
+  timeInactiveMessage: c.timeInactiveMessage,
+  inactiveMessage: c.inactiveMessage,
   integrationId: c.integrationId ?? null,
   promptId: c.promptId ?? null,
 });

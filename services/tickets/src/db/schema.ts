@@ -170,6 +170,8 @@ export const tickets = ticketsSchema.table(
     /** An AI prompt handed the conversation to the attendants: no prompt answers this ticket again. */
     botEnded: boolean('bot_ended').notNull().default(false),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the connection's inactivity message last went out (one per silence of the contact). */
+    inactivityWarnedAt: timestamp('inactivity_warned_at', { withTimezone: true }),
     /** When a connection's history import created the ticket (spec 001 §3); null for every other ticket. */
     imported: timestamp('imported', { withTimezone: true }),
     ...timestamps,
@@ -340,6 +342,9 @@ export const connections = ticketsSchema.table(
     expiresTicket: integer('expires_ticket').notNull().default(0),
     whenExpiresTicket: varchar('when_expires_ticket', { length: 1 }).notNull().default('0'),
     expiresInactiveMessage: text('expires_inactive_message').notNull().default(''),
+    /** …and one whose contact has not answered our last message for timeInactiveMessage minutes is reminded once. */
+    timeInactiveMessage: integer('time_inactive_message').notNull().default(0),
+    inactiveMessage: text('inactive_message').notNull().default(''),
     /** The queue integration and the AI prompt that serve its tickets (bot runtime). */
     integrationId: integer('integration_id'),
     promptId: integer('prompt_id'),

@@ -359,6 +359,27 @@ export function ticketsRepository(db: TicketsDb) {
       return found.map((ticket) => ({ ticket, message: messageOf.get(ticket.id) ?? '' }));
     },
     /**
+     * Open tickets whose contact has not answered our last message for their connection's timeInactiveMessage
+     * minutes and were not reminded since it (one reminder per silence); locked as above, with the reminder.
+     */
+    dueForInactivityMessage: async (limit: number): Promise<{ ticket: TicketRow; message: string }[]> => {
+      const rows = (await db.execute(sql`select t.id, c.inactive_message as message
+        from ${tickets} t join ${connections} c on c.id = t.whatsapp_id
+        join lateral (select m.from_me from ${messages} m where m.ticket_id = t.id order by m.created_at desc, m.id desc limit 1) last on last.from_me
+        where c.time_inactive_message > 0 and btrim(c.inactive_message) <> '' and t.status = 'open' and not t.is_group
+          and t.last_message_at <= now() - make_interval(mins => c.time_inactive_message)
+          and (t.inactivity_warned_at is null or t.inactivity_warned_at < t.last_message_at)
+        order by t.id limit ${limit} for update of t skip locked`)) as unknown as { id: number; message: string }[];
+      if (rows.length === 0) return [];
+      const messageOf = new Map(rows.map((r) => [Number(r.id), r.message]));
+      const found = await db.select().from(tickets).where(inArray(tickets.id, [...messageOf.keys()]));
+      return found.map((ticket) => ({ ticket, message: messageOf.get(ticket.id) ?? '' }));
+    },
+    /** The reminder went out: no other until the conversation moves again (it is itself the last message). */
+    markInactivityWarned: async (id: number): Promise<void> => {
+      await db.execute(sql`update ${tickets} set inactivity_warned_at = greatest(clock_timestamp(), last_message_at) where id = ${id}`);
+    },
+    /**
      * Close the rating requests (status nps) left unanswered past their connection's expiresTicketNPS
      * minutes, any company; skips rows another replica or an inbound answer holds. Returns them closed.
      */

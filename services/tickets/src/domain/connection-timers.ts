@@ -1,7 +1,8 @@
-import type { TicketsDeps } from '../deps.js';
+import type { Emit } from '@atende/kit';
+import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { logsRepository } from '../db/logs.repository.js';
 import { projectionsRepository } from '../db/projections.repository.js';
-import { ticketsRepository } from '../db/tickets.repository.js';
+import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { announceTicket, postAutomaticText, scopeOf } from './outbound.js';
 
 /** Tickets each rule handles per statement (the sweep repeats until none is left). */
@@ -12,7 +13,8 @@ const SWEEP_BATCH = 200;
  * a ticket left without a queue (its menu unanswered) past timeSendQueue minutes goes to sendIdQueue; an
  * open ticket with no message past expiresTicket minutes closes with expiresInactiveMessage to the contact,
  * only when the last message was ours (whenExpiresTicket '0': the contact stopped answering) or whoever
- * wrote last ('1').
+ * wrote last ('1'); an open ticket whose contact has not answered our last message for timeInactiveMessage
+ * minutes gets inactiveMessage once (the reminder being our last message, the expiry counts from it).
  */
 export function createConnectionTimers(deps: TicketsDeps) {
   /** Queue-less waiting tickets moved to their connection's redirect queue; how many. */
@@ -27,19 +29,37 @@ export function createConnectionTimers(deps: TicketsDeps) {
       return due.length;
     });
 
+  /** The connection's `text` said on `ticket` (variables replaced: its contact, attendant, queue, connection); the ticket after it. */
+  const say = async (tx: TicketsDb, emit: Emit, ticket: TicketRow, text: string): Promise<TicketRow> => {
+    if (!text.trim()) return ticket;
+    const tickets = ticketsRepository(tx);
+    const contact = await tickets.contact(ticket.companyId, ticket.contactId);
+    if (!contact) return ticket;
+    const projections = projectionsRepository(tx);
+    const connection = ticket.whatsappId ? await projections.findConnection(ticket.companyId, ticket.whatsappId) : undefined;
+    const queue = ticket.queueId ? ((await tickets.queue(ticket.companyId, ticket.queueId)) ?? null) : null;
+    const user = ticket.userId ? ((await projections.findUser(ticket.companyId, ticket.userId)) ?? null) : null;
+    return (await postAutomaticText(deps, tx, emit, { ticket, contact, text, user, queue, connection, userId: null }))?.ticket ?? ticket;
+  };
+
+  /** Open tickets whose contact went quiet reminded with the connection's inactivity message; how many. */
+  const remind = async (): Promise<number> =>
+    deps.unitOfWork(async (tx, emit) => {
+      const due = await ticketsRepository(tx).dueForInactivityMessage(SWEEP_BATCH);
+      for (const { ticket, message } of due) {
+        await say(tx, emit, ticket, message);
+        await ticketsRepository(tx).markInactivityWarned(ticket.id);
+      }
+      return due.length;
+    });
+
   /** Quiet open tickets closed (with the connection's message when it has one); how many. */
   const expire = async (): Promise<number> =>
     deps.unitOfWork(async (tx, emit) => {
       const tickets = ticketsRepository(tx);
       const due = await tickets.dueForExpiry(SWEEP_BATCH);
       for (const { ticket, message } of due) {
-        let current = ticket;
-        if (message.trim()) {
-          const contact = await tickets.contact(ticket.companyId, ticket.contactId);
-          const connection = ticket.whatsappId ? await projectionsRepository(tx).findConnection(ticket.companyId, ticket.whatsappId) : undefined;
-          const queue = ticket.queueId ? ((await tickets.queue(ticket.companyId, ticket.queueId)) ?? null) : null;
-          if (contact) current = (await postAutomaticText(deps, tx, emit, { ticket, contact, text: message, user: null, queue, connection, userId: null }))?.ticket ?? ticket;
-        }
+        const current = await say(tx, emit, ticket, message);
         const closed = await tickets.update(ticket.companyId, current.id, { status: 'closed' });
         await logsRepository(tx).add(ticket.companyId, ticket.id, [{ type: 'closed', userId: null, queueId: closed.queueId }]);
         await announceTicket(tx, emit, closed, scopeOf(ticket));
@@ -49,12 +69,15 @@ export function createConnectionTimers(deps: TicketsDeps) {
 
   return {
     /** One pass of every rule; what each did. */
-    async sweep(): Promise<{ redirected: number; closed: number }> {
+    async sweep(): Promise<{ redirected: number; reminded: number; closed: number }> {
       let redirected = 0;
       for (let n = SWEEP_BATCH; n === SWEEP_BATCH; redirected += n) n = await redirect();
+      // Closing first: a ticket due for both closes rather than being reminded and closed at once.
       let closed = 0;
       for (let n = SWEEP_BATCH; n === SWEEP_BATCH; closed += n) n = await expire();
-      return { redirected, closed };
+      let reminded = 0;
+      for (let n = SWEEP_BATCH; n === SWEEP_BATCH; reminded += n) n = await remind();
+      return { redirected, reminded, closed };
     },
   };
 }

@@ -13,19 +13,34 @@ let otherCompanyQueue = 0;
 const sqlq = async <T = Record<string, any>>(text: string, ...params: unknown[]): Promise<T[]> => h.sql.unsafe(text, params as never[]) as unknown as T[];
 const eventsSince = (n: number, type: string) => h.published.slice(n).filter((e) => e.type === type) as Envelope<any>[];
 
-async function ticketOn(connectionId: number, fields: { status: string; queueId?: number | null; userId?: number | null; minutesAgo: number; companyId?: number }) {
+async function ticketOn(
+  connectionId: number,
+  fields: { status: string; queueId?: number | null; userId?: number | null; minutesAgo: number; companyId?: number },
+) {
   const companyId = fields.companyId ?? C1;
   const contactId = await h.insertContact(companyId, { name: 'Joana Lima' });
   const [row] = await sqlq<{ id: number }>(
     `insert into tickets.tickets (company_id, contact_id, status, user_id, queue_id, whatsapp_id, created_at, updated_at, last_message_at)
      values ($1, $2, $3, $4, $5, $6, now() - make_interval(mins => $7), now() - make_interval(mins => $7), now() - make_interval(mins => $7)) returning id`,
-    companyId, contactId, fields.status, fields.userId ?? null, fields.queueId ?? null, connectionId, fields.minutesAgo,
+    companyId,
+    contactId,
+    fields.status,
+    fields.userId ?? null,
+    fields.queueId ?? null,
+    connectionId,
+    fields.minutesAgo,
   );
   return row!.id;
 }
 const said = async (ticketId: number, fromMe: boolean, minutesAgo: number) =>
-  sqlq(`insert into tickets.messages (company_id, ticket_id, body, from_me, created_at) select company_id, id, 'oi', $2, now() - make_interval(mins => $3) from tickets.tickets where id = $1`, ticketId, fromMe, minutesAgo);
-const stateOf = async (id: number) => (await sqlq<{ status: string; queue_id: number | null }>(`select status, queue_id from tickets.tickets where id = $1`, id))[0]!;
+  sqlq(
+    `insert into tickets.messages (company_id, ticket_id, body, from_me, created_at) select company_id, id, 'oi', $2, now() - make_interval(mins => $3) from tickets.tickets where id = $1`,
+    ticketId,
+    fromMe,
+    minutesAgo,
+  );
+const stateOf = async (id: number) =>
+  (await sqlq<{ status: string; queue_id: number | null }>(`select status, queue_id from tickets.tickets where id = $1`, id))[0]!;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -33,8 +48,18 @@ beforeAll(async () => {
   otherCompanyQueue = await h.insertQueue(C2, 'Outra');
   h.addUser({ id: 11, companyId: C1, name: 'Ana' });
   await h.publish('channels.connection.updated', C1, { connection: makeConnection({ id: 500, companyId: C1, sendIdQueue: sales, timeSendQueue: 10 }) });
-  await h.publish('channels.connection.updated', C1, { connection: makeConnection({ id: 501, companyId: C1, sendIdQueue: otherCompanyQueue, timeSendQueue: 10 }) });
-  await h.publish('channels.connection.updated', C1, { connection: makeConnection({ id: 502, companyId: C1, expiresTicket: 30, whenExpiresTicket: '0', expiresInactiveMessage: 'Encerramos por falta de resposta, {{firstName}}.' }) });
+  await h.publish('channels.connection.updated', C1, {
+    connection: makeConnection({ id: 501, companyId: C1, sendIdQueue: otherCompanyQueue, timeSendQueue: 10 }),
+  });
+  await h.publish('channels.connection.updated', C1, {
+    connection: makeConnection({
+      id: 502,
+      companyId: C1,
+      expiresTicket: 30,
+      whenExpiresTicket: '0',
+      expiresInactiveMessage: 'Encerramos por falta de resposta, {{firstName}}.',
+    }),
+  });
   await h.publish('channels.connection.updated', C1, { connection: makeConnection({ id: 503, companyId: C1, expiresTicket: 30, whenExpiresTicket: '1' }) });
 });
 afterAll(async () => h?.stop());
@@ -51,8 +76,10 @@ describe('queue redirection (sendIdQueue after timeSendQueue minutes)', () => {
     expect(await stateOf(due)).toEqual({ status: 'pending', queue_id: sales });
     for (const id of [young, foreignQueue]) expect((await stateOf(id)).queue_id).toBeNull();
     expect((await stateOf(queued)).queue_id).toBe(sales);
-    expect((await sqlq(`select type, queue_id from tickets.ticket_logs where ticket_id = $1`, due))).toEqual([{ type: 'redirect', queue_id: sales }]);
-    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => [e.data.ticket.id, e.data.previous.queueId, e.data.ticket.queueId])).toEqual([[due, null, sales]]);
+    expect(await sqlq(`select type, queue_id from tickets.ticket_logs where ticket_id = $1`, due)).toEqual([{ type: 'redirect', queue_id: sales }]);
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => [e.data.ticket.id, e.data.previous.queueId, e.data.ticket.queueId])).toEqual([
+      [due, null, sales],
+    ]);
   });
 });
 
@@ -80,5 +107,69 @@ describe('ticket expiry (expiresTicket minutes without a message)', () => {
     expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ closed: 1 });
     expect((await stateOf(quiet)).status).toBe('closed');
     expect((await stateOf(pending)).status).toBe('pending');
+  });
+});
+
+describe('inactivity message (timeInactiveMessage minutes without the contact answering)', () => {
+  it('reminds once an open ticket whose contact has not answered our last message; not one waiting for us, a recent one or one already reminded', async () => {
+    await h.signUp({ id: 12, companyId: C1, name: 'Bruno Alves' });
+    await h.publish('channels.connection.updated', C1, {
+      connection: makeConnection({
+        id: 504,
+        companyId: C1,
+        timeInactiveMessage: 15,
+        inactiveMessage: 'Ainda está aí, {{firstName}}? Aqui é {{userName}}.',
+        expiresTicket: 60,
+      }),
+    });
+    const quiet = await ticketOn(504, { status: 'open', userId: 12, minutesAgo: 20 });
+    await said(quiet, true, 20);
+    const waitingForUs = await ticketOn(504, { status: 'open', userId: 12, minutesAgo: 20 });
+    await said(waitingForUs, false, 20);
+    const recent = await ticketOn(504, { status: 'open', userId: 12, minutesAgo: 5 });
+    await said(recent, true, 5);
+    const pending = await ticketOn(504, { status: 'pending', minutesAgo: 20 });
+    await said(pending, true, 20);
+
+    const before = h.published.length;
+    expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ reminded: 1, closed: 0 });
+    await h.flush();
+    expect(eventsSince(before, 'channels.message.send').map((e) => [e.data.ticketId, e.data.body])).toEqual([
+      [quiet, 'Ainda está aí, Joana? Aqui é Bruno Alves.'],
+    ]);
+    for (const id of [quiet, waitingForUs, recent, pending]) expect((await stateOf(id)).status).toBe(id === pending ? 'pending' : 'open');
+
+    // The reminder is now our last message: no second one while the contact stays quiet, even long after.
+    await sqlq(`update tickets.messages set created_at = now() - interval '30 minutes' where ticket_id = $1`, quiet);
+    await sqlq(
+      `update tickets.tickets set last_message_at = now() - interval '30 minutes', inactivity_warned_at = now() - interval '30 minutes' where id = $1`,
+      quiet,
+    );
+    expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ reminded: 0 });
+
+    // The contact answers, we answer, and they go quiet again: a new silence, a new reminder.
+    await said(quiet, false, 25);
+    await said(quiet, true, 20);
+    await sqlq(`update tickets.tickets set last_message_at = now() - interval '20 minutes' where id = $1`, quiet);
+    expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ reminded: 1 });
+  });
+
+  it('leaves the ticket to close when its expiry is also due (no reminder sent with the closing message)', async () => {
+    await h.publish('channels.connection.updated', C1, {
+      connection: makeConnection({
+        id: 505,
+        companyId: C1,
+        timeInactiveMessage: 5,
+        inactiveMessage: 'Ainda está aí?',
+        expiresTicket: 10,
+        expiresInactiveMessage: 'Encerrado.',
+      }),
+    });
+    const quiet = await ticketOn(505, { status: 'open', userId: 12, minutesAgo: 30 });
+    await said(quiet, true, 30);
+    const before = h.published.length;
+    expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ reminded: 0, closed: 1 });
+    await h.flush();
+    expect(eventsSince(before, 'channels.message.send').map((e) => e.data.body)).toEqual(['Encerrado.']);
   });
 });
