@@ -80,6 +80,13 @@ export function projectionsRepository(db: TicketsDb) {
     findUserAnyCompany: async (id: number): Promise<UserProjection | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
     findUser: async (companyId: number, id: number): Promise<UserProjection | undefined> =>
       (await db.select().from(users).where(and(eq(users.id, id), eq(users.companyId, companyId))).limit(1))[0],
+    /** The users of a queue online now (setting userRandom hands a waiting ticket to one of them). */
+    onlineUsersOfQueue: async (companyId: number, queueId: number): Promise<UserProjection[]> =>
+      db
+        .select()
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.online, true), sql`${queueId} = any(${users.queueIds})`))
+        .orderBy(asc(users.id)),
     upsertConnection: async (c: Connection): Promise<ConnectionProjection> => {
       const values = connectionValues(c);
       const [row] = await db

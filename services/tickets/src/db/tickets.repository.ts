@@ -298,6 +298,14 @@ export function ticketsRepository(db: TicketsDb) {
     hasQueues: async (companyId: number): Promise<boolean> => (await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId)).limit(1)).length > 0,
     contact: async (companyId: number, contactId: number) =>
       (await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId))).limit(1))[0],
+    /** Tickets waiting for an attendant in a queue (pending, nobody's, not groups): a newcomer's place in line. */
+    waitingInQueue: async (companyId: number, queueId: number): Promise<number> =>
+      (
+        await db
+          .select({ n: count() })
+          .from(tickets)
+          .where(and(eq(tickets.companyId, companyId), eq(tickets.queueId, queueId), eq(tickets.status, 'pending'), isNull(tickets.userId), eq(tickets.isGroup, false)))
+      )[0]?.n ?? 0,
     /**
      * Close every ticket of `statuses` (within `queueIds` when given); returns the rows as they were.
      * `taggedOnly` (requiredTag): only those with a tag on them or their contact; the others are counted (`untagged`).

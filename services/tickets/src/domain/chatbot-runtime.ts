@@ -1,7 +1,7 @@
 import type { Emit, Ticket, WeekdaySchedule } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { logsRepository } from '../db/logs.repository.js';
-import type { ConnectionProjection } from '../db/projections.repository.js';
+import { projectionsRepository, type ConnectionProjection } from '../db/projections.repository.js';
 import { queuesRepository, type ChatbotRow, type QueueRow } from '../db/queues.repository.js';
 import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tickets.repository.js';
 import type { LogEntry, TicketChanges } from './tickets.js';
@@ -26,7 +26,8 @@ export type BotInput = {
  * The chatbot on inbound messages (spec 000 §2/§4, spec 001 §2/§3): a waiting ticket without queue on a
  * connection with several queues gets the queue menu (the connection's greeting and one numbered line
  * per queue); the contact's number picks the queue, whose greeting follows, with its own option tree
- * when it has one; anything else repeats the menu. A queue's file list, and an option of type 'file',
+ * when it has one; anything else repeats the menu. A ticket left waiting in a queue goes to one of its
+ * attendants online with userRandom, or is told its place in line with sendQueuePosition. A queue's file list, and an option of type 'file',
  * send the list's message and files (file-list-runtime.ts). Contacts with disableBot, groups and tickets someone
  * handles are left alone. Every text goes through the outbound path (stored, channels.message.send).
  */
@@ -145,6 +146,28 @@ export function createChatbot(deps: TicketsDeps) {
         if (how === 'chosen' || settings.on('sendGreetingMessageOneQueues')) await say(queue.greetingMessage, queue);
         await sendFileList(queue.fileListId, queue);
         if (current.isBot) await set({ isBot: false });
+        await awaitAttendant(queue);
+      };
+
+      /**
+       * The ticket now waits in `queue` for an attendant: with userRandom it goes to one of the queue's
+       * attendants online (picked at random), else with sendQueuePosition the contact learns their place in line.
+       */
+      const awaitAttendant = async (queue: QueueRow) => {
+        if (settings.on('userRandom')) {
+          const online = await projectionsRepository(tx).onlineUsersOfQueue(companyId, queue.id);
+          const user = online[Math.floor(Math.random() * online.length)];
+          if (user) {
+            await set({ userId: user.id, status: 'open', isBot: false });
+            await log({ type: 'receivedTransfer', userId: user.id, queueId: queue.id });
+            return;
+          }
+        }
+        const positionText = settings.value('sendQueuePositionMessage').trim();
+        if (settings.on('sendQueuePosition') && positionText) {
+          const place = Math.max(1, await tickets.waitingInQueue(companyId, queue.id));
+          await say(`${positionText} *${place}*`, queue);
+        }
       };
 
       const applyOption = async (queue: QueueRow, option: ChatbotRow) => {

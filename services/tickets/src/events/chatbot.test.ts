@@ -297,6 +297,63 @@ describe('a connection with a single queue', () => {
   });
 });
 
+describe('a ticket left waiting in a queue', () => {
+  const waitingInSupport = async () =>
+    Number((await h.sql<{ n: string }[]>`select count(*) as n from tickets.tickets where company_id = ${C1} and queue_id = ${q.sup!.id} and status = 'pending' and user_id is null`)[0]!.n);
+
+  it('sendQueuePosition: after the greeting the contact is told their place in line, which grows with each newcomer', async () => {
+    setSettings({ sendQueuePosition: 'enabled', sendQueuePositionMessage: 'Você é o número na fila:' });
+    const ahead = await waitingInSupport();
+    const maria = contactOn(112);
+    const joao = contactOn(112);
+    await maria.write('Oi');
+    await joao.write('Bom dia');
+    expect(await botSaid(maria.number)).toEqual(['Suporte técnico, em que ajudo?', `Você é o número na fila: *${ahead + 1}*`]);
+    expect(await botSaid(joao.number)).toEqual(['Suporte técnico, em que ajudo?', `Você é o número na fila: *${ahead + 2}*`]);
+    // Chosen from the menu, too; a queue whose options the bot still walks says nothing of a line.
+    const ana = contactOn(110);
+    await ana.write('Oi');
+    await ana.write('2');
+    expect((await botSaid(ana.number)).at(-1)).toBe(`Você é o número na fila: *${ahead + 3}*`);
+    const rui = contactOn(113);
+    await rui.write('Oi');
+    expect((await botSaid(rui.number)).join()).not.toContain('fila');
+  });
+
+  it('sendQueuePosition off (or its text empty): no place in line', async () => {
+    setSettings({ sendQueuePosition: 'enabled', sendQueuePositionMessage: ' ' });
+    const maria = contactOn(112);
+    await maria.write('Oi');
+    setSettings({ sendQueuePosition: 'disabled', sendQueuePositionMessage: 'Você é o número na fila:' });
+    const joao = contactOn(112);
+    await joao.write('Oi');
+    for (const c of [maria, joao]) expect(await botSaid(c.number)).toEqual(['Suporte técnico, em que ajudo?']);
+  });
+
+  it('userRandom: the ticket goes to an attendant of the queue who is online (open, theirs, logged); none online leaves it waiting', async () => {
+    setSettings({ userRandom: 'enabled', sendQueuePosition: 'enabled', sendQueuePositionMessage: 'Sua posição:' });
+    const offline = h.addUser({ id: 21, companyId: C1, name: 'Bia', queueIds: [q.sup!.id], online: false });
+    await h.publish('auth.user.created', C1, { user: offline });
+    const nobody = contactOn(112);
+    await nobody.write('Oi');
+    expect(await ticketOf(nobody.number)).toMatchObject({ status: 'pending', user_id: null, queue_id: q.sup!.id });
+    expect((await botSaid(nobody.number)).at(-1)).toMatch(/^Sua posição: \*\d+\*$/);
+
+    const online = h.addUser({ id: 22, companyId: C1, name: 'Caio', queueIds: [q.sup!.id], online: true });
+    const elsewhere = h.addUser({ id: 23, companyId: C1, name: 'Duda', queueIds: [q.fin!.id], online: true });
+    for (const user of [online, elsewhere]) await h.publish('auth.user.created', C1, { user });
+    const maria = contactOn(112);
+    const before = h.published.length;
+    await maria.write('Oi');
+    const ticket = await ticketOf(maria.number);
+    expect(ticket).toMatchObject({ status: 'open', user_id: 22, queue_id: q.sup!.id, is_bot: false });
+    expect(await logsOf(ticket.id)).toContain('receivedTransfer');
+    expect(await botSaid(maria.number)).toEqual(['Suporte técnico, em que ajudo?']);
+    expect(eventsSince(before, 'tickets.ticket.updated').at(-1)?.data.ticket).toMatchObject({ id: ticket.id, status: 'open', userId: 22 });
+    await h.publish('auth.user.updated', C1, { user: { ...online, online: false } });
+  });
+});
+
 describe('working hours', () => {
   it("scheduleType 'queue': a queue chosen out of its hours answers its out-of-hours message", async () => {
     setSettings({ scheduleType: 'queue' });
