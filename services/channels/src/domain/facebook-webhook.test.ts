@@ -80,7 +80,7 @@ describe('webhook events', () => {
     ]);
   });
 
-  it('reads deliveries, Instagram reads, reactions, edits and unsends; a Messenger read without a message is left out', () => {
+  it("reads deliveries, Instagram reads, Messenger's read watermark, reactions, edits and unsends", () => {
     const events = readWebhook(
       page([
         from({ delivery: { mids: ['a', 'b'], watermark: 1 } }),
@@ -96,6 +96,7 @@ describe('webhook events', () => {
     expect(events).toEqual([
       { kind: 'ack', channel: 'facebook', accountId: 'PAGE', wid: 'a', ack: 2 },
       { kind: 'ack', channel: 'facebook', accountId: 'PAGE', wid: 'b', ack: 2 },
+      { kind: 'readUpTo', channel: 'facebook', accountId: 'PAGE', contactId: 'PSID', upTo: 1700000000 },
       { kind: 'ack', channel: 'facebook', accountId: 'PAGE', wid: 'c', ack: 3 },
       { kind: 'reaction', channel: 'facebook', accountId: 'PAGE', wid: 'd', emoji: '👍', fromId: 'PSID' },
       { kind: 'reaction', channel: 'facebook', accountId: 'PAGE', wid: 'd', emoji: '', fromId: 'PSID' },

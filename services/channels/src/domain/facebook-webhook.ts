@@ -47,6 +47,8 @@ export type WebhookEvent =
       timestamp: number;
     }
   | { kind: 'ack'; channel: SocialChannel; accountId: string; wid: string; ack: 2 | 3 }
+  /** Messenger's read receipt: every message to `contactId` up to `upTo` (unix seconds) was read. */
+  | { kind: 'readUpTo'; channel: SocialChannel; accountId: string; contactId: string; upTo: number }
   | { kind: 'reaction'; channel: SocialChannel; accountId: string; wid: string; emoji: string; fromId: string }
   | { kind: 'edited'; channel: SocialChannel; accountId: string; wid: string; body: string }
   | { kind: 'revoked'; channel: SocialChannel; accountId: string; wid: string };
@@ -153,9 +155,10 @@ export function readWebhook(payload: unknown, appId: string | undefined): Webhoo
           if (wid) events.push({ kind: 'ack', channel, accountId, wid, ack: 2 });
         }
       } else if (read) {
-        // Instagram names the message read; Messenger only gives a watermark (no message to mark).
+        // Instagram names the message read; Messenger gives a watermark: all it was sent up to then.
         const wid = str(read.mid);
         if (wid) events.push({ kind: 'ack', channel, accountId, wid, ack: 3 });
+        else if (sender && read.watermark !== undefined) events.push({ kind: 'readUpTo', channel, accountId, contactId: sender, upTo: seconds(read.watermark) });
       } else if (reaction) {
         const wid = str(reaction.mid);
         if (!wid || !sender) continue;

@@ -321,13 +321,15 @@ describe('POST /api/facebook/webhook', () => {
     expect(events.map((e) => [e.data.wid, e.data.fromMe, e.data.contact.number])).toEqual([['m.echo.inbox', true, PSID]]);
   });
 
-  it('turns deliveries and Instagram reads into acks', async () => {
+  it("turns deliveries, Instagram reads and Messenger's read watermark into acks", async () => {
     await signed(messaging(page.id, [{ sender: { id: PSID }, recipient: { id: page.id }, delivery: { mids: ['m_1', 'm_2'], watermark: 1700000003000 } }]));
     await signed(messaging(insta.id, [{ sender: { id: PSID }, recipient: { id: insta.id }, timestamp: 1700000004000, read: { mid: 'm_ig_1' } }], 'instagram'));
+    await signed(messaging(page.id, [{ sender: { id: PSID }, recipient: { id: page.id }, timestamp: 1700000005000, read: { watermark: 1700000004500 } }]));
     expect(eventsSince(before, 'channels.message.ack').map((e) => [e.companyId, e.data])).toEqual([
       [13, { messageId: null, wid: 'm_1', ack: 2, error: null }],
       [13, { messageId: null, wid: 'm_2', ack: 2, error: null }],
       [13, { messageId: null, wid: 'm_ig_1', ack: 3, error: null }],
+      [13, { messageId: null, wid: null, ack: 3, error: null, readUpTo: { connectionId: expect.any(Number), contactNumber: PSID, timestamp: 1700000004.5 } }],
     ]);
   });
 

@@ -64,6 +64,11 @@ export const messageAck = z.object({
   wid: z.string().max(200).nullable(),
   ack: z.number().int().min(-1).max(5),
   error: z.string().max(500).nullable(),
+  /**
+   * A read watermark (Messenger names no message, wid null): every message of ours to this contact on this
+   * connection sent up to `timestamp` (unix seconds) was read (ack 3).
+   */
+  readUpTo: z.object({ connectionId: z.number().int(), contactNumber: z.string().max(50), timestamp: z.number().nonnegative() }).optional(),
 });
 
 export const messageChanged = z.object({

@@ -285,6 +285,19 @@ export function messagesRepository(db: TicketsDb) {
     lockConversation: async (ticketId: number): Promise<void> => {
       await db.execute(sql`select pg_advisory_xact_lock(${0x6d736773}, ${ticketId})`);
     },
+    /**
+     * A read watermark: our messages (sent or delivered, not notes) to the contact `number` on `connectionId`
+     * up to `until` become read (ack 3), the latest 200 at most (older ones had their receipts); which, by ticket.
+     */
+    readUpTo: async (companyId: number, connectionId: number, number: string, until: Date): Promise<{ id: number; ticketId: number }[]> => {
+      const rows = (await db.execute(sql`update ${messages} set ack = 3, updated_at = now() where id in (
+          select m.id from ${messages} m join ${tickets} t on t.id = m.ticket_id join ${contacts} c on c.id = t.contact_id
+          where t.company_id = ${companyId} and t.whatsapp_id = ${connectionId} and c.company_id = ${companyId} and c.number = ${number}
+            and m.from_me and not m.is_private and m.ack in (1, 2) and m.created_at <= ${until.toISOString()}::timestamptz
+          order by m.created_at desc limit 200)
+        returning id, ticket_id`)) as unknown as { id: number; ticket_id: number }[];
+      return rows.map((r) => ({ id: Number(r.id), ticketId: Number(r.ticket_id) }));
+    },
     markRead: async (ticketId: number): Promise<void> => {
       await db.update(messages).set({ read: true }).where(and(eq(messages.ticketId, ticketId), eq(messages.read, false)));
     },

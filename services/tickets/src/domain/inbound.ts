@@ -321,6 +321,17 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
     /** channels.message.ack: by our message id (answer to a send) or by the channel's id. Acks only go forward; -1 marks a failure. */
     async ack(tx: TicketsDb, emit: Emit, companyId: number, data: EventData<'channels.message.ack'>): Promise<void> {
       const messages = messagesRepository(tx);
+      if (data.readUpTo) {
+        const { connectionId, contactNumber, timestamp } = data.readUpTo;
+        const read = await messages.readUpTo(companyId, connectionId, contactNumber, new Date(timestamp * 1000));
+        for (const ticketId of new Set(read.map((r) => r.ticketId))) {
+          const ticket = await ticketsRepository(tx).findById(companyId, ticketId);
+          if (!ticket) continue;
+          const shown = await messages.present(read.filter((r) => r.ticketId === ticketId).map((r) => r.id), ticket, deps.mediaUrl);
+          for (const message of shown) await emit('tickets.message.updated', companyId, { message, scope: scopeOf(ticket) });
+        }
+        return;
+      }
       const row = data.messageId
         ? await messages.findById(companyId, data.messageId, { lock: true })
         : data.wid

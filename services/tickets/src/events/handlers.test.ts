@@ -303,6 +303,27 @@ describe('channels.message.ack and changed', () => {
     expect((await q(`select ack from tickets.messages where id = $1`, m!.id))[0]!.ack).toBe(5);
   });
 
+  it("a read watermark (Messenger) marks read our messages to the contact on that connection sent up to it; nothing later, theirs or another company's", async () => {
+    const number = '5511911110022';
+    const ours = [received({ fromMe: true, body: 'um' }, { number }), received({ fromMe: true, body: 'dois' }, { number }), received({ fromMe: true, body: 'três' }, { number })];
+    const theirs = received({ body: 'oi' }, { number });
+    for (const data of [...ours, theirs]) await h.publish('channels.message.received', COMPANY, data);
+    const idOf = async (wid: string) => (await q<{ id: number }>(`select id from tickets.messages where wid = $1`, wid))[0]!.id;
+    const [one, two, three, contactSaid] = await Promise.all([...ours, theirs].map((d) => idOf(d.wid)));
+    await q(`update tickets.messages set ack = 2, created_at = now() - interval '10 minutes' where id = $1`, one!);
+    await q(`update tickets.messages set ack = 1, created_at = now() - interval '5 minutes' where id = $1`, two!);
+    await q(`update tickets.messages set ack = 2, created_at = now() where id = $1`, three!);
+    const readUpTo = { connectionId: 100, contactNumber: number, timestamp: Date.now() / 1000 - 60 };
+    await h.publish('channels.message.ack', OTHER_COMPANY, { messageId: null, wid: null, ack: 3, error: null, readUpTo });
+    expect((await q<{ ack: number }>(`select ack from tickets.messages where id = $1`, one!))[0]!.ack).toBe(2);
+    const before = h.published.length;
+    await h.publish('channels.message.ack', COMPANY, { messageId: null, wid: null, ack: 3, error: null, readUpTo });
+    const acks = await q<{ id: number; ack: number }>(`select id, ack from tickets.messages where id = any($1) order by id`, [one!, two!, three!, contactSaid!] as never);
+    expect(acks.map((r) => r.ack)).toEqual([3, 3, 2, 0]);
+    const updates = h.published.slice(before).filter((e) => e.type === 'tickets.message.updated') as Envelope<any>[];
+    expect(updates.map((e) => [e.data.message.id, e.data.message.ack]).sort()).toEqual([[one, 3], [two, 3]].sort());
+  });
+
   it('edits, revokes and reactions from the contact update the message', async () => {
     const data = received({ body: 'antes' }, { number: '5511911110021' });
     await h.publish('channels.message.received', COMPANY, data);
