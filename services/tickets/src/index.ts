@@ -22,6 +22,7 @@ import { schema } from './db/schema.js';
 import type { RouteModule, TicketsDeps } from './deps.js';
 import { createAccess } from './domain/access.js';
 import { createConnectionTimers } from './domain/connection-timers.js';
+import { createQueueRotation } from './domain/queue-rotation.js';
 import { createRatingDesk } from './domain/rating-runtime.js';
 import { apiSendHandlers } from './events/api-send.js';
 import { botReplyHandlers } from './events/bot-replies.js';
@@ -127,9 +128,11 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
       for (const module of eventModules) subscriptions.push(...(await module(d)));
       outbox.start();
       if (config.RATING_SWEEP_MS > 0) {
-        // The timed rules: rating requests left unanswered, and the connections' queue redirection, inactivity reminder and expiry.
+        // The timed rules: rating requests left unanswered, the connections' queue redirection, inactivity
+        // reminder and expiry, and the queues' attendant rotation.
         const rating = createRatingDesk(d);
         const timers = createConnectionTimers(d);
+        const rotation = createQueueRotation(d);
         let sweeping = false;
         ratingSweep = setInterval(() => {
           if (sweeping) return;
@@ -141,6 +144,9 @@ export const createTicketsService: ServiceFactory<TicketsConfig> = async (ctx, c
             .then(() => timers.sweep())
             .then((done) => done && (done.redirected || done.reminded || done.closed) && ctx.logger.info(done, 'connection timers: tickets redirected, reminded and closed'))
             .catch((err: unknown) => ctx.logger.error({ err }, 'connection timers failed'))
+            .then(() => rotation.sweep())
+            .then((handed) => handed && ctx.logger.info({ handed }, 'queue rotation: waiting tickets handed to attendants'))
+            .catch((err: unknown) => ctx.logger.error({ err }, 'queue rotation failed'))
             .finally(() => (sweeping = false));
         }, config.RATING_SWEEP_MS);
         ratingSweep.unref();

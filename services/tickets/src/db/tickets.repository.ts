@@ -4,7 +4,7 @@ import type { TicketsDb } from '../deps.js';
 import type { Pred, TicketListFilter } from '../domain/ticket-list-filter.js';
 import type { TicketChanges } from '../domain/tickets.js';
 import { columns, driverValues, insertOrNothing, run, runPlannedEachTime, tableRef } from './raw.js';
-import { connections, contactTags, contacts, messages, queues, ticketTags, tickets, users } from './schema.js';
+import { connections, contactTags, contacts, messages, queues, ticketLogs, ticketTags, tickets, users } from './schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
@@ -298,6 +298,31 @@ export function ticketsRepository(db: TicketsDb) {
     hasQueues: async (companyId: number): Promise<boolean> => (await db.select({ id: queues.id }).from(queues).where(eq(queues.companyId, companyId)).limit(1)).length > 0,
     contact: async (companyId: number, contactId: number) =>
       (await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId))).limit(1))[0],
+    /**
+     * Tickets waiting for an attendant (pending, nobody's, the bot done, not groups) in a queue whose rotation
+     * is on and that has someone online, unchanged (no log entry) for its tempoRoteador minutes; locked as above, oldest first.
+     */
+    dueForRotation: async (limit: number): Promise<TicketRow[]> => {
+      const rows = (await db.execute(sql`select t.id from ${tickets} t join ${queues} q on q.id = t.queue_id and q.company_id = t.company_id
+        where q.ativar_roteador and q.tempo_roteador > 0 and t.status = 'pending' and t.user_id is null and not t.is_group and not t.is_bot and not t.use_integration
+          and coalesce((select max(l.created_at) from ${ticketLogs} l where l.ticket_id = t.id), t.created_at) <= now() - make_interval(mins => q.tempo_roteador)
+          and exists (select 1 from ${users} u where u.company_id = t.company_id and u.online and t.queue_id = any(u.queue_ids))
+        order by t.id limit ${limit} for update of t skip locked`)) as unknown as { id: number }[];
+      if (rows.length === 0) return [];
+      return db.select().from(tickets).where(inArray(tickets.id, rows.map((r) => Number(r.id)))).orderBy(asc(tickets.id));
+    },
+    /** How many tickets each of `userIds` attends now (open), for a fair share of the rotation. */
+    openCountOf: async (companyId: number, userIds: number[]): Promise<Map<number, number>> => {
+      const counts = new Map(userIds.map((id) => [id, 0]));
+      if (userIds.length === 0) return counts;
+      const rows = await db
+        .select({ userId: tickets.userId, n: count() })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.status, 'open'), inArray(tickets.userId, userIds)))
+        .groupBy(tickets.userId);
+      for (const r of rows) if (r.userId !== null) counts.set(r.userId, r.n);
+      return counts;
+    },
     /** Tickets waiting for an attendant in a queue (pending, nobody's, not groups): a newcomer's place in line. */
     waitingInQueue: async (companyId: number, queueId: number): Promise<number> =>
       (
