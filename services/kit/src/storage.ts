@@ -11,6 +11,8 @@ import { AppError } from './errors.js';
 export const mediaWhitelists = {
   image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
   spreadsheet: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'],
+  /** A connection's greeting attachment: an image or a video. */
+  greeting: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4', 'video/webm', 'video/quicktime', 'video/3gpp'],
   /** Attachments of a conversation: images, audio, video, PDF, office documents, zip and plain text. */
   message: [
     'image/jpeg', 'image/png', 'image/webp', 'image/gif',

@@ -39,7 +39,6 @@ export type ConnectionCounts = z.infer<typeof connectionCounts>;
 export type ListOptions = { session?: number | undefined; channel?: Channel | undefined };
 
 /** A greeting's attachment: an image or a video, recognised by its bytes. */
-const GREETING_MEDIA = [...mediaWhitelists.image, 'video/mp4', 'video/webm', 'video/quicktime', 'video/3gpp'];
 const MEDIA_NAME_MAX = 500;
 /** Closing a big import's tickets takes a while (one statement, events by the hundred). */
 const CLOSE_IMPORTED_TIMEOUT_MS = 60_000;
@@ -334,7 +333,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
     /** POST /whatsapp/{id}/media-upload: the greeting's image or video replaces the previous one (whose file goes after the commit). */
     async attachMedia(auth: AuthUser, id: number, data: Buffer, fileName: string | undefined): Promise<WhatsappConnection> {
       const before = await find(db, auth, id);
-      const type = await sniffType(data, GREETING_MEDIA);
+      const type = await sniffType(data, mediaWhitelists.greeting);
       const stored = await ctx.storage.save(before.companyId, 'connections', data, type);
       const name = (fileName?.trim() || `saudacao.${type.ext}`).slice(0, MEDIA_NAME_MAX);
       try {

@@ -99,6 +99,8 @@ export function toConnectionProjection(row: ConnectionRow): Connection {
     collectiveVacationMessage: row.collectiveVacationMessage,
     collectiveVacationStart: iso(row.collectiveVacationStart),
     collectiveVacationEnd: iso(row.collectiveVacationEnd),
+    greetingMediaKey: row.greetingMediaAttachment,
+    greetingMediaName: row.greetingMediaName,
     sendIdQueue: row.sendIdQueue,
     timeSendQueue: row.timeSendQueue,
     expiresTicket: row.expiresTicket,

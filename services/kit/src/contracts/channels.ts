@@ -110,6 +110,9 @@ export const connection = z.object({
   collectiveVacationMessage: z.string().default(''),
   collectiveVacationStart: z.string().nullable().default(null),
   collectiveVacationEnd: z.string().nullable().default(null),
+  /** The greeting's image or video (a storage key of the company, name as uploaded): sent before the queue menu. */
+  greetingMediaKey: z.string().nullable().default(null),
+  greetingMediaName: z.string().nullable().default(null),
   /** A ticket left without a queue (its menu unanswered) this many minutes goes to sendIdQueue (0: never). */
   sendIdQueue: z.number().int().nullable().default(null),
   timeSendQueue: z.number().int().min(0).default(0),

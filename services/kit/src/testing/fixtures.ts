@@ -78,7 +78,7 @@ export function makeConnection(fields: Partial<Connection> & { id: number; compa
     maxUseBotQueues: 3, timeUseBotQueues: 0, ratingMessage: '', maxUseBotQueuesNPS: 3, expiresTicketNPS: 0, queueIds: [],
     schedules: [], collectiveVacationMessage: '', collectiveVacationStart: null, collectiveVacationEnd: null,
     sendIdQueue: null, timeSendQueue: 0, expiresTicket: 0, whenExpiresTicket: '0', expiresInactiveMessage: '',
-    timeInactiveMessage: 0, inactiveMessage: '',
+    timeInactiveMessage: 0, inactiveMessage: '', greetingMediaKey: null, greetingMediaName: null,
     ...fields,
   };
 }

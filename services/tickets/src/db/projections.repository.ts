@@ -44,6 +44,8 @@ const connectionValues = (c: Connection) => ({
   collectiveVacationMessage: c.collectiveVacationMessage,
   collectiveVacationStart: c.collectiveVacationStart ? new Date(c.collectiveVacationStart) : null,
   collectiveVacationEnd: c.collectiveVacationEnd ? new Date(c.collectiveVacationEnd) : null,
+  greetingMediaKey: c.greetingMediaKey,
+  greetingMediaName: c.greetingMediaName?.slice(0, 500) ?? null,
   sendIdQueue: c.sendIdQueue,
   timeSendQueue: c.timeSendQueue,
   expiresTicket: c.expiresTicket,

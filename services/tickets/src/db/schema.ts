@@ -335,6 +335,9 @@ export const connections = ticketsSchema.table(
     collectiveVacationMessage: text('collective_vacation_message').notNull().default(''),
     collectiveVacationStart: timestamp('collective_vacation_start', { withTimezone: true }),
     collectiveVacationEnd: timestamp('collective_vacation_end', { withTimezone: true }),
+    /** The greeting's image or video (channels' storage key): copied into the conversation before the queue menu. */
+    greetingMediaKey: text('greeting_media_key'),
+    greetingMediaName: varchar('greeting_media_name', { length: 500 }),
     /** Timed rules (connection-timers.ts): a ticket left without a queue goes to sendIdQueue after timeSendQueue minutes. */
     sendIdQueue: integer('send_id_queue'),
     timeSendQueue: integer('time_send_queue').notNull().default(0),

@@ -7,8 +7,10 @@ import { ticketsRepository, type NewTicketRow, type TicketRow } from '../db/tick
 import type { LogEntry, TicketChanges } from './tickets.js';
 import { createAccess } from './access.js';
 import { isOpenAt, mayRepeatMenu, menuText, onVacation, parseChoice } from './chatbot.js';
-import { createFileListSender } from './file-list-runtime.js';
-import { announceTicket, announceTicketWith, postAutomaticText, scopeOf } from './outbound.js';
+import { copyIntoConversation, createFileListSender, keyExtension } from './file-list-runtime.js';
+import { ownMediaKey } from './inbound.js';
+import { mediaKindOf } from './message-actions.js';
+import { announceTicket, announceTicketWith, postAutomaticText, postMessage, scopeOf } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 
 export type BotInput = {
@@ -67,6 +69,20 @@ export function createChatbot(deps: TicketsDeps) {
         current = posted.ticket;
         shown = posted.details;
       };
+      /** The connection's greeting image or video, before its first menu (which stays the message the contact answers). */
+      const sendGreetingMedia = async () => {
+        const key = connection.greetingMediaKey ? ownMediaKey(companyId, connection.greetingMediaKey) : null;
+        if (!key) return;
+        const copied = await copyIntoConversation(deps.ctx.storage, companyId, key).catch((err: unknown) => {
+          deps.ctx.logger.warn({ err, companyId, connectionId: connection.id, key }, 'greeting attachment not sent');
+          return null;
+        });
+        if (!copied) return;
+        const media = { ...copied, name: connection.greetingMediaName || `saudacao.${keyExtension(key)}` };
+        const posted = await postMessage(deps, tx, emit, { ticket: current, contact, body: '', userId: null, mediaType: mediaKindOf(copied.mime, null), media });
+        current = posted.ticket;
+        shown = posted.details;
+      };
       /** A file list (the queue's, or a 'file' option's): its message and its files, as the bot. */
       const sendFileList = async (fileListId: number | null, queue: Pick<QueueRow, 'name'>) => {
         if (fileListId === null) return;
@@ -117,6 +133,7 @@ export function createChatbot(deps: TicketsDeps) {
         } else {
           await set({ isBot: true, chatbotId: null, botMenuAt: now });
           await log({ type: 'chatBot', userId: null, queueId: null });
+          await sendGreetingMedia();
         }
         await say(menuText(connection.greetingMessage, offered), null);
       };

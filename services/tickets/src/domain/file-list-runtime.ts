@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ask, type Emit } from '@atende/kit';
+import { ask, mediaWhitelists, sniffType, type Emit, type Storage } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import type { ConnectionProjection } from '../db/projections.repository.js';
 import type { TicketRow } from '../db/tickets.repository.js';
@@ -45,6 +45,20 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
+ * Another service's file (`key`, of the company) copied into the company's messages folder, so the
+ * conversation keeps it when the original is replaced or deleted; null when it is not there any more.
+ * `mime` unknown: read from its bytes (a type no conversation takes is refused).
+ */
+export async function copyIntoConversation(storage: Storage, companyId: number, key: string, mime?: string): Promise<Omit<MessageMedia, 'name'> | null> {
+  const opened = await storage.open(key);
+  if (!opened) return null;
+  const data = await readAll(opened.stream);
+  const type = mime ? { mime, ext: keyExtension(key) } : await sniffType(data, mediaWhitelists.message);
+  const saved = await storage.save(companyId, 'messages', data, type);
+  return { key: saved.key, mime: type.mime, size: saved.size };
+}
+
+/**
  * Sends a file list of the channels service to a contact (spec 001 §3: a queue's fileListId, a chatbot
  * option of type 'file'): its message (variables replaced), then each of its files, as bot messages
  * through the outbound path. Each file is copied into the company's messages folder, so the
@@ -56,12 +70,8 @@ export function createFileListSender(deps: TicketsDeps) {
 
   /** The file under `key` copied as a message attachment; null when it is not there any more. */
   const copy = async (companyId: number, key: string, mime: string, optionName: string): Promise<MessageMedia | null> => {
-    const opened = await ctx.storage.open(key);
-    if (!opened) return null;
-    const data = await readAll(opened.stream);
-    const ext = keyExtension(key);
-    const saved = await ctx.storage.save(companyId, 'messages', data, { mime, ext });
-    return { key: saved.key, mime, size: saved.size, name: fileNameFor(optionName, ext) };
+    const copied = await copyIntoConversation(ctx.storage, companyId, key, mime);
+    return copied && { ...copied, name: fileNameFor(optionName, keyExtension(key)) };
   };
 
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, Envelope, MessageReceived, User, WeekdaySchedule } from '@atende/kit';
+import { png } from '@atende/kit/testing';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 
 /**
@@ -267,6 +268,40 @@ describe('a queue with a chatbot option tree', () => {
     const ticket = await ticketOf(maria.number);
     expect(ticket).toMatchObject({ queue_id: q.sup!.id, is_bot: false });
     expect(await logsOf(ticket.id)).toContain('redirect');
+  });
+});
+
+describe("the connection's greeting attachment", () => {
+  it('goes out (copied into the conversation) before the first menu, which stays the last message; not with a repeated menu', async () => {
+    const stored = await h.deps.ctx.storage.save(C1, 'connections', png(), { mime: 'image/png', ext: 'png' });
+    await h.publish('channels.connection.updated', C1, {
+      connection: connection({ id: 118, greetingMessage: 'Olá {{firstName}}! Escolha um setor:', queueIds: [q.sup!.id, q.fin!.id], greetingMediaKey: stored.key, greetingMediaName: 'boas-vindas.png' }),
+    });
+    const maria = contactOn(118);
+    await maria.write('Oi');
+    await maria.write('não sei');
+    const sent = await h.sql<{ body: string; media_type: string; media_key: string | null; media_name: string | null }[]>`select m.body, m.media_type, m.media_key, m.media_name
+      from tickets.messages m join tickets.tickets t on t.id = m.ticket_id join tickets.contacts c on c.id = t.contact_id
+      where c.company_id = ${C1} and c.number = ${maria.number} and m.from_me order by m.id`;
+    expect(sent.map((m) => [m.body, m.media_type, m.media_name])).toEqual([
+      ['', 'image', 'boas-vindas.png'],
+      [MENU_AB, 'chat', null],
+      [MENU_AB, 'chat', null],
+    ]);
+    expect(sent[0]!.media_key).toMatch(new RegExp(`^company${C1}/messages/`));
+    // The conversation keeps its copy when the connection's file is replaced.
+    await h.deps.ctx.storage.remove(stored.key);
+    expect(await h.deps.ctx.storage.open(sent[0]!.media_key!)).not.toBeNull();
+  });
+
+  it("is left out when its file is gone or is not the company's; the menu goes out all the same", async () => {
+    const foreign = await h.deps.ctx.storage.save(2, 'connections', png(), { mime: 'image/png', ext: 'png' });
+    for (const [id, key] of [[119, `company${C1}/connections/apagado.png`], [120, foreign.key]] as const) {
+      await h.publish('channels.connection.updated', C1, { connection: connection({ id, greetingMessage: 'Olá {{firstName}}! Escolha um setor:', queueIds: [q.sup!.id, q.fin!.id], greetingMediaKey: key }) });
+      const maria = contactOn(id);
+      await maria.write('Oi');
+      expect(await botSaid(maria.number)).toEqual([MENU_AB]);
+    }
   });
 });
 
