@@ -323,6 +323,21 @@ export function ticketsRepository(db: TicketsDb) {
       for (const r of rows) if (r.userId !== null) counts.set(r.userId, r.n);
       return counts;
     },
+    /**
+     * The attendant of the contact's latest attended ticket other than `exceptTicketId`, still a user of the
+     * company, with that ticket's queue (setting DirectTicketsToWallets: the contact's own attendant).
+     */
+    lastAttendantOf: async (companyId: number, contactId: number, exceptTicketId: number): Promise<{ userId: number; queueId: number | null } | undefined> => {
+      const rows = await db
+        .select({ userId: tickets.userId, queueId: tickets.queueId })
+        .from(tickets)
+        .innerJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), ne(tickets.id, exceptTicketId), isNotNull(tickets.userId)))
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(1);
+      const row = rows[0];
+      return row && row.userId !== null ? { userId: row.userId, queueId: row.queueId } : undefined;
+    },
     /** Tickets waiting for an attendant in a queue (pending, nobody's, not groups): a newcomer's place in line. */
     waitingInQueue: async (companyId: number, queueId: number): Promise<number> =>
       (

@@ -29,7 +29,8 @@ export type BotInput = {
  * connection with several queues gets the queue menu (the connection's greeting and one numbered line
  * per queue); the contact's number picks the queue, whose greeting follows, with its own option tree
  * when it has one; anything else repeats the menu. A ticket left waiting in a queue goes to one of its
- * attendants online with userRandom, or is told its place in line with sendQueuePosition. A queue's file list, and an option of type 'file',
+ * attendants online with userRandom, or is told its place in line with sendQueuePosition; with
+ * DirectTicketsToWallets a returning contact goes straight to the attendant who served them last. A queue's file list, and an option of type 'file',
  * send the list's message and files (file-list-runtime.ts). Contacts with disableBot, groups and tickets someone
  * handles are left alone. Every text goes through the outbound path (stored, channels.message.send).
  */
@@ -117,6 +118,18 @@ export function createChatbot(deps: TicketsDeps) {
         if (!isOpenAt(schedules, now, tz)) {
           if (input.created) await say(connection.outOfHoursMessage, null);
           return current;
+        }
+      }
+
+      // DirectTicketsToWallets: a returning contact's new conversation goes straight to the attendant who
+      // served them last (in that ticket's queue, when it still exists), without the menu.
+      if (input.created && settings.on('DirectTicketsToWallets')) {
+        const owner = await tickets.lastAttendantOf(companyId, current.contactId, current.id);
+        if (owner) {
+          const queueId = owner.queueId !== null && (await queues.findById(companyId, owner.queueId)) ? owner.queueId : current.queueId;
+          await set({ userId: owner.userId, queueId, status: 'open', isBot: false, chatbotId: null });
+          await log({ type: 'receivedTransfer', userId: owner.userId, queueId });
+          return finish();
         }
       }
 

@@ -389,6 +389,45 @@ describe('a ticket left waiting in a queue', () => {
   });
 });
 
+describe('DirectTicketsToWallets', () => {
+  /** A contact who talked before: their ticket in Financeiro, attended by `userId` (or nobody), now closed. */
+  const returning = async (userId: number | null) => {
+    const maria = contactOn(110);
+    await maria.write('Oi');
+    await maria.write('1');
+    const first = await ticketOf(maria.number);
+    await h.sql`update tickets.tickets set user_id = ${userId}, status = 'closed' where id = ${first.id}`;
+    return { ...maria, first, said: (await botSaid(maria.number)).length };
+  };
+
+  it('a returning contact goes straight to the attendant who served them last, in that queue, without the menu', async () => {
+    setSettings({ DirectTicketsToWallets: 'enabled' });
+    const maria = await returning(agent.id);
+    const before = h.published.length;
+    await maria.write('Oi de novo');
+    const ticket = await ticketOf(maria.number);
+    expect(ticket.id).not.toBe(maria.first.id);
+    expect(ticket).toMatchObject({ status: 'open', user_id: agent.id, queue_id: q.fin!.id, is_bot: false });
+    expect(await botSaid(maria.number)).toHaveLength(maria.said);
+    expect(await logsOf(ticket.id)).toEqual(['create', 'receivedTransfer']);
+    expect(eventsSince(before, 'tickets.ticket.updated').at(-1)?.data.ticket).toMatchObject({ id: ticket.id, status: 'open', userId: agent.id });
+  });
+
+  it('off, never attended, or their attendant gone: the menu as for anyone', async () => {
+    const off = await returning(agent.id);
+    await off.write('Oi de novo');
+    setSettings({ DirectTicketsToWallets: 'enabled' });
+    const never = await returning(null);
+    await never.write('Oi de novo');
+    const gone = await returning(99);
+    await gone.write('Oi de novo');
+    for (const c of [off, never, gone]) {
+      expect(await ticketOf(c.number)).toMatchObject({ status: 'pending', user_id: null, queue_id: null, is_bot: true });
+      expect((await botSaid(c.number)).at(-1)).toContain('Escolha um setor');
+    }
+  });
+});
+
 describe('working hours', () => {
   it("scheduleType 'queue': a queue chosen out of its hours answers its out-of-hours message", async () => {
     setSettings({ scheduleType: 'queue' });
