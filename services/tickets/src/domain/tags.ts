@@ -144,9 +144,10 @@ export function createTagsDesk(deps: TicketsDeps) {
     async show(auth: AuthUser, id: number): Promise<TagDetail> {
       const repo = tagsRepository(db);
       const row = await found(db, auth.companyId, id);
-      const [tag, contactRows, hide] = await Promise.all([repo.presentOne(row), repo.contactsOf(auth.companyId, row.id, TAG_CONTACTS_MAX), contactsDesk.masking(auth)]);
+      // With its ticket links (spec 001 §3 Tag: ticketTags); its contacts as list items below.
+      const [[tag], contactRows, hide] = await Promise.all([repo.presentWithLinks([row], TAG_LINKS_MAX), repo.contactsOf(auth.companyId, row.id, TAG_CONTACTS_MAX), contactsDesk.masking(auth)]);
       const contacts = contactRows.map(toListItem).map((c) => (hide ? { ...c, number: maskNumber(c.number) } : c));
-      return { ...tag, contacts };
+      return { ...tag!, contacts };
     },
 
     async create(auth: AuthUser, body: CreateTagBody): Promise<Tag> {

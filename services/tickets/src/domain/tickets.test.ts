@@ -260,6 +260,15 @@ describe('ignore and close pending (pending/lgpd → closed)', () => {
     const p = run(ticket(), { status: 'closed', sendFarewellMessage: true }, admin, settings({ sendFarewellWaitingTicket: true }));
     expect(p.farewell).toBe(true);
   });
+
+  it('ignoring says nothing to the contact: an lgpd ticket, or a user allowed only to ignore, closes without farewell and with the bot counter 0', () => {
+    const farewellOn = settings({ sendFarewellWaitingTicket: true });
+    const ignorer = attendant({ userClosePendingTicket: 'enabled' });
+    for (const [status, actor] of [['lgpd', admin], ['pending', ignorer]] as const) {
+      const p = run(ticket({ status }), { status: 'closed', sendFarewellMessage: true, amountUsedBotQueues: 2 }, actor, farewellOn);
+      expect(p).toMatchObject({ action: 'ignore', farewell: false, changes: { status: 'closed', amountUsedBotQueues: 0 } });
+    }
+  });
 });
 
 describe('other updates', () => {

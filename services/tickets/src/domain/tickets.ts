@@ -144,7 +144,8 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
         const ignore = areas.ignorePending(actor);
         const closePending = from === 'pending' && areas.closePending(actor);
         if (!ignore && !closePending) throw new AppError('ERR_NO_PERMISSION', 'Closing waiting tickets is not allowed for this user');
-        const farewell = body.sendFarewellMessage === true && settings.sendFarewellWaitingTicket;
+        // A farewell only with the close-pending right (from pending); ignoring says nothing to the contact.
+        const farewell = closePending && body.sendFarewellMessage === true && settings.sendFarewellWaitingTicket;
         return plan(
           ignore && !farewell ? 'ignore' : 'closePending',
           { ...rides, status: 'closed', userId: actor.userId, ...(ignore && !farewell ? { amountUsedBotQueues: 0 } : {}) },

@@ -181,13 +181,21 @@ describe('GET /api/tags and /api/tags/list', () => {
 });
 
 describe('GET /api/tags/:id', () => {
-  it('shows the tag with its contacts; 404 for another company', async () => {
+  it('shows the tag with its contacts and ticket links; 404 for another company', async () => {
     const tag = await newTag('admin', { name: 'Com contatos' });
     const contactId = await h.insertContact(C1, { name: 'Contato da tag', number: '5511955550001' });
     await link(contactId, tag.id);
+    const ticketId = await ticketOf(contactId);
+    await h.sql`insert into tickets.ticket_tags (ticket_id, tag_id, company_id) values (${ticketId}, ${tag.id}, ${C1})`;
     const res = await api('ana', 'GET', `/api/tags/${tag.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: tag.id, contactsCount: 1, contacts: [{ id: contactId, name: 'Contato da tag', number: '5511955550001' }] });
+    expect(res.body).toMatchObject({
+      id: tag.id,
+      contactsCount: 1,
+      ticketsCount: 1,
+      contacts: [{ id: contactId, name: 'Contato da tag', number: '5511955550001' }],
+      ticketTags: [{ ticketId, tagId: tag.id }],
+    });
     const foreign = await api('admin2', 'GET', `/api/tags/${tag.id}`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('ERR_NO_TAG_FOUND');
