@@ -208,7 +208,8 @@ export function createContactsDesk(deps: TicketsDeps) {
             email: body.email ?? '',
             extraInfo: body.extraInfo ?? [],
             disableBot: body.disableBot ?? false,
-            acceptAudioMessage: body.acceptAudioMessage ?? true,
+            // Unless said, as the company's acceptAudioMessageContact setting has it.
+            acceptAudioMessage: body.acceptAudioMessage ?? (await access.settings(companyId)).on('acceptAudioMessageContact'),
             lgpdAcceptedAt: body.lgpdAcceptedAt ? new Date(body.lgpdAcceptedAt) : null,
             whatsappId: body.whatsappId ?? null,
             channel: body.channel ?? 'whatsapp',

@@ -13,7 +13,7 @@ import { createBotTurns, type BotQueues } from './bot-turns.js';
 import { createChatbot } from './chatbot-runtime.js';
 import { consentNeeded } from './consent.js';
 import { createConsentDesk } from './consent-runtime.js';
-import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, scopeOf } from './outbound.js';
+import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, postAutomaticText, scopeOf } from './outbound.js';
 import { toContact, type ContactRow } from './presenters.js';
 import { createRatingDesk } from './rating-runtime.js';
 
@@ -37,6 +37,9 @@ export function inboundStatus(input: { isGroup: boolean; groupAsTicket: boolean;
 }
 
 /** Only media the channel stored under this company's own folder is linked. */
+/** The answer to an audio from a contact whose audio is not accepted. */
+export const AUDIO_NOT_ACCEPTED = 'Infelizmente não conseguimos ouvir áudios por este canal de atendimento. Por favor, envie sua mensagem por *texto*.';
+
 export const ownMediaKey = (companyId: number, key: string | null | undefined): string | null =>
   key && key.startsWith(`company${companyId}/`) && !key.includes('..') ? key : null;
 
@@ -77,6 +80,8 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         channel: extra.channel,
         urlPicture: input.pictureUrl,
         whatsappId: extra.whatsappId,
+        // A new person's audio is accepted as the company's acceptAudioMessageContact setting says.
+        acceptAudioMessage: input.isGroup || (await access.settings(companyId)).on('acceptAudioMessageContact'),
       });
       if (inserted) {
         created?.add(inserted.id);
@@ -299,6 +304,12 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       await announceMessageWith(emit, touched, message, details);
       // History is only stored: nobody (rating, chatbot, auto-response, bot) answers what was written long ago.
       if (imported) return { stored: true, ticketId: touched.id, messageId: row.id };
+      // A contact whose audio is not accepted (their acceptAudioMessage off) is asked to write instead; the
+      // audio is kept, nothing else answers it.
+      if (!data.fromMe && !chat.isGroup && values.mediaType === 'audio' && !person.acceptAudioMessage) {
+        await postAutomaticText(deps, tx, emit, { ticket: touched, contact: chat, text: AUDIO_NOT_ACCEPTED, user: null, queue: null, connection, userId: null });
+        return { stored: true, ticketId: touched.id, messageId: row.id };
+      }
       // A ticket waiting for its rating takes the answer; else the chatbot answers what contacts write
       // (never messages sent from the phone, never in groups).
       if (!data.fromMe && !chat.isGroup) {

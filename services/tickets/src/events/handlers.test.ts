@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEnvelope, type Bus, type Connection, type Envelope, type EnvelopeHandler, type MessageReceived } from '@atende/kit';
-import { createInbound } from '../domain/inbound.js';
+import { AUDIO_NOT_ACCEPTED, createInbound } from '../domain/inbound.js';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 import { ticketsRepository } from '../db/tickets.repository.js';
 import { ticketEventHandlers } from './handlers.js';
@@ -282,6 +282,38 @@ describe('channels.message.received', () => {
     await h.publish('channels.message.received', OTHER_COMPANY, received({ connectionId: 200 }, { number: '5511911110017' }));
     const rows = await q(`select company_id from tickets.contacts where number = $1 order by company_id`, '5511911110017');
     expect(rows).toEqual([{ company_id: COMPANY }, { company_id: OTHER_COMPANY }]);
+  });
+});
+
+describe("a contact's audio not accepted (acceptAudioMessage)", () => {
+  const audio = { mediaType: 'audio' as const, key: `company${COMPANY}/messages/voz.ogg`, mimetype: 'audio/ogg', filename: 'voz.ogg', size: 10 };
+  const sentTo = (before: number, number: string) =>
+    h.published.slice(before).filter((e) => e.type === 'channels.message.send' && (e.data as any).to.number === number).map((e) => (e.data as any).body);
+
+  it('with acceptAudioMessageContact disabled a new contact is created not accepting audio, and their audio (kept) is answered asking for text', async () => {
+    h.settings.set(COMPANY, [{ key: 'acceptAudioMessageContact', value: 'disabled' }]);
+    try {
+      const number = '5511911110030';
+      const before = h.published.length;
+      const voice = received({ body: '', media: audio }, { number });
+      await h.publish('channels.message.received', COMPANY, voice);
+      const [contact] = await q<{ accept_audio_message: boolean }>(`select accept_audio_message from tickets.contacts where company_id = $1 and number = $2`, COMPANY, number);
+      expect(contact!.accept_audio_message).toBe(false);
+      expect(await q(`select media_type from tickets.messages where wid = $1`, voice.wid)).toEqual([{ media_type: 'audio' }]);
+      await h.publish('channels.message.received', COMPANY, received({ body: 'Oi, por texto' }, { number }));
+      expect(sentTo(before, number)).toEqual([AUDIO_NOT_ACCEPTED]);
+    } finally {
+      h.settings.clear();
+    }
+  });
+
+  it('by default audio is accepted and nothing is said about it', async () => {
+    const number = '5511911110031';
+    const before = h.published.length;
+    await h.publish('channels.message.received', COMPANY, received({ body: '', media: audio }, { number }));
+    expect(sentTo(before, number)).toEqual([]);
+    const [contact] = await q<{ accept_audio_message: boolean }>(`select accept_audio_message from tickets.contacts where company_id = $1 and number = $2`, COMPANY, number);
+    expect(contact!.accept_audio_message).toBe(true);
   });
 });
 

@@ -325,6 +325,12 @@ describe('block and toggles', () => {
     expect((await api('admin2', 'PUT', `/api/contacts/toggleDisableBot/${c.id}`)).status).toBe(404);
     expect((await api('ana', 'PUT', '/api/contacts/toggleDisableBot/0')).status).toBe(400);
   });
+
+  it("a new contact's audio is accepted as the acceptAudioMessageContact setting says, unless the body says", async () => {
+    h.settings.set(C1, [{ key: 'acceptAudioMessageContact', value: 'disabled' }]);
+    expect((await create('ana')).acceptAudioMessage).toBe(false);
+    expect((await create('ana', { acceptAudioMessage: true })).acceptAudioMessage).toBe(true);
+  });
 });
 
 describe('GET /api/contacts/export', () => {
