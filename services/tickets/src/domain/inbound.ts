@@ -366,12 +366,17 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       const row = await messages.findByWid(companyId, data.wid, { lock: true });
       if (!row) return;
       let changes: Parameters<typeof messages.update>[1];
+      let erase = false;
       if (data.kind === 'edited') {
         if (data.body === null) return;
         changes = { body: data.body, isEdited: true };
       } else if (data.kind === 'revoked') {
         if (row.isDeleted) return;
-        changes = { isDeleted: true };
+        // Under LGPD with lgpdDeleteMessage, what the contact deleted is erased here too (text, file,
+        // transcription), not only hidden.
+        const settings = await access.settings(companyId);
+        erase = settings.on('enableLGPD') && settings.on('lgpdDeleteMessage');
+        changes = erase ? { isDeleted: true, body: '', mediaKey: null, mediaName: null, transcription: null } : { isDeleted: true };
       } else {
         if (!data.reaction) return;
         const from = await inboundContactsRepository(tx).findByNumber(companyId, data.reaction.fromNumber);
@@ -381,6 +386,8 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         changes = { reactions: emoji ? [...others, { emoji, fromMe: false, userId: null, contactId, createdAt: new Date().toISOString() }] : others };
       }
       const updated = await messages.update(row.id, changes);
+      // The file goes with it (best effort: a file left behind is only unreachable, the message names it no more).
+      if (erase && row.mediaKey) await deps.ctx.storage.remove(row.mediaKey).catch(() => undefined);
       const ticket = await ticketsRepository(tx).findById(companyId, row.ticketId);
       if (!ticket) return;
       const [message] = await messages.present([updated.id], ticket, deps.mediaUrl);

@@ -366,8 +366,30 @@ describe('channels.message.ack and changed', () => {
     expect(m).toMatchObject({ body: 'depois', is_edited: true });
     expect(m!.reactions.map((r) => r.emoji)).toEqual(['❤️']);
     await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'revoked', body: null, reaction: null });
-    [m] = await q(`select is_deleted from tickets.messages where wid = $1`, data.wid);
-    expect(m).toMatchObject({ is_deleted: true });
+    [m] = await q(`select is_deleted, body from tickets.messages where wid = $1`, data.wid);
+    // Hidden from everyone, the stored text kept (no LGPD erasure asked).
+    expect(m).toMatchObject({ is_deleted: true, body: 'depois' });
+  });
+
+  it('with enableLGPD and lgpdDeleteMessage, what the contact deleted is erased: text and file', async () => {
+    const stored = await h.deps.ctx.storage.save(COMPANY, 'messages', Buffer.from('%PDF-1.4 x'), { mime: 'application/pdf', ext: 'pdf' });
+    const data = received({ body: 'meu CPF é 123', media: { mediaType: 'document', key: stored.key, mimetype: 'application/pdf', filename: 'cpf.pdf', size: 10 } }, { number: '5511911110023' });
+    await h.publish('channels.message.received', COMPANY, data);
+    h.settings.set(COMPANY, [
+      { key: 'enableLGPD', value: 'enabled' },
+      { key: 'lgpdDeleteMessage', value: 'enabled' },
+    ]);
+    try {
+      const before = h.published.length;
+      await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'revoked', body: null, reaction: null });
+      const [m] = await q(`select is_deleted, body, media_key, media_name from tickets.messages where wid = $1`, data.wid);
+      expect(m).toEqual({ is_deleted: true, body: '', media_key: null, media_name: null });
+      expect(await h.deps.ctx.storage.open(stored.key)).toBeNull();
+      const update = h.published.slice(before).find((e) => e.type === 'tickets.message.updated') as Envelope<any>;
+      expect(update.data.message).toMatchObject({ isDeleted: true, body: '', mediaUrl: null });
+    } finally {
+      h.settings.clear();
+    }
   });
 });
 
