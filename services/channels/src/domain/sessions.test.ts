@@ -5,7 +5,7 @@ import { Outbox, createUnitOfWork, preparedStatements, type SendCommand } from '
 import { schema } from '../db/schema.js';
 import { createFakeDrivers, type FakeDrivers } from '../testing/fake-driver.js';
 import { startHarness, testConfig, waitFor, type Harness } from '../testing/harness.js';
-import { createSessionManager, type SessionManager } from './sessions.js';
+import { CALL_RECORD, createSessionManager, type SessionManager } from './sessions.js';
 
 async function insertConnection(h: Harness, companyId: number, fields: { status?: string; channel?: string; credentials?: boolean } = {}): Promise<number> {
   const token = randomBytes(15).toString('hex');
@@ -100,6 +100,40 @@ describe('sessions on one worker', () => {
     const received = await waitFor(h, () => h.events('channels.message.received').find((e) => e.data.wid === 'WID-IN-1'), 'the inbound message');
     expect(received.companyId).toBe(1);
     expect(received.data).toMatchObject({ connectionId: id, channel: 'whatsapp', body: 'Olá', contact: { number: '5511977776666', name: 'Maria' } });
+  });
+
+  describe('calls (settings acceptCallWhatsapp, AcceptCallWhatsappMessage)', () => {
+    const caller = { number: '5511977775555', name: '', pictureUrl: null, lid: null, remoteJid: '5511977775555@s.whatsapp.net' };
+    afterEach(() => h.settings.delete(1));
+
+    it('refused while the company does not take calls: the caller gets the message, the conversation keeps the call and the answer', async () => {
+      h.settings.set(1, [
+        { key: 'acceptCallWhatsapp', value: 'disabled' },
+        { key: 'AcceptCallWhatsappMessage', value: 'Não atendemos ligações por aqui, escreva para nós.' },
+      ]);
+      const { id, session } = await started();
+      session.connect();
+      session.call({ id: 'CALL-1', fromJid: caller.remoteJid, contact: caller, isVideo: true });
+      const answer = await waitFor(h, () => h.events('channels.message.received').find((e) => e.data.connectionId === id && e.data.fromMe), 'the answer reported');
+      expect(session.rejectedCalls).toEqual(['CALL-1']);
+      expect(session.sent.map((c) => [c.to.number, c.body, c.kind])).toEqual([[caller.number, 'Não atendemos ligações por aqui, escreva para nós.', 'text']]);
+      const reported = h.events('channels.message.received').filter((e) => e.data.connectionId === id);
+      expect(reported.map((e) => [e.data.fromMe, e.data.body, e.data.contact.number])).toEqual([
+        [false, CALL_RECORD.video, caller.number],
+        [true, 'Não atendemos ligações por aqui, escreva para nós.', caller.number],
+      ]);
+      expect(answer.data.wid).toBe('FAKE-0');
+    });
+
+    it('taking calls (the default): the phone rings, nothing is refused or said', async () => {
+      const { id, session } = await started();
+      session.connect();
+      session.call({ id: 'CALL-2', fromJid: caller.remoteJid, contact: caller, isVideo: false });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(session.rejectedCalls).toEqual([]);
+      expect(session.sent).toEqual([]);
+      expect(h.events('channels.message.received').filter((e) => e.data.connectionId === id)).toEqual([]);
+    });
   });
 
   it('stores inbound media under the company folder', async () => {

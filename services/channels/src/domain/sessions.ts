@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { eventSchemas, makeEnvelope, mediaBase, type Emit, type Envelope, type EventData, type SendCommand, type ServiceContext, type SessionStatus, type Subscription, type UnitOfWork } from '@atende/kit';
+import { eventSchemas, isSettingOn, makeEnvelope, mediaBase, settingValue, type Emit, type Envelope, type EventData, type SendCommand, type ServiceContext, type SessionStatus, type Subscription, type UnitOfWork } from '@atende/kit';
 import type { ChannelsConfig } from '../config.js';
 import type { ChannelsDb } from '../deps.js';
-import type { ChannelDriver, DriverContext, DriverEvents, DriverFactory, KeyStore } from '../drivers/types.js';
+import type { ChannelDriver, DriverContext, DriverEvents, DriverFactory, IncomingCall, KeyStore } from '../drivers/types.js';
 import { queuesRepository } from '../db/queues.repository.js';
 import { sessionsRepository, type SessionConnectionRow } from '../db/sessions.repository.js';
 import { createHistoryImporter, importWindow } from './history-import.js';
@@ -11,6 +11,9 @@ import { toConnectionProjection, toWhatsappConnection } from './presenters.js';
 import { SessionNotConnectedError, nextSessionState, sessionChannels, shouldResume, type SessionState } from './session-state.js';
 
 export type SessionAction = 'start' | 'renew' | 'logout' | 'stop';
+
+/** What the conversation shows of a call the company refused (settings acceptCallWhatsapp disabled). */
+export const CALL_RECORD = { voice: '📞 Chamada de voz recusada', video: '📹 Chamada de vídeo recusada' } as const;
 
 export type SessionManager = {
   /** Runs on service start: resumes the sessions this worker may hold (when CHANNELS_RUN_SESSIONS). */
@@ -196,7 +199,36 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
           await endLoggedOut(session, false);
         });
       },
+      call: (call) => {
+        void enqueue(session, async () => {
+          if (!current()) return;
+          await refuseCall(session, call, (data) => publish('channels.message.received', data));
+        });
+      },
     };
+  };
+
+  /**
+   * A call while the company does not take calls (setting acceptCallWhatsapp disabled): refused, its
+   * AcceptCallWhatsappMessage sent to the caller, and both kept in the conversation (the call as the
+   * contact's message, so attendants see who called; the answer as ours). Taking calls: the phone rings.
+   */
+  const refuseCall = async (session: RunningSession, call: IncomingCall, report: (data: EventData<'channels.message.received'>) => void): Promise<void> => {
+    const driver = session.driver;
+    if (!driver?.rejectCall) return;
+    const settings = (await ctx.companies.get(session.companyId).catch(() => null))?.settings;
+    if (isSettingOn(settingValue(settings, 'acceptCallWhatsapp'))) return;
+    await driver.rejectCall(call);
+    const channel = session.channel as SendCommand['channel'];
+    const common = { connectionId: session.connectionId, channel, contact: call.contact, isGroup: false, group: null, media: null, quotedWid: null };
+    const at = Date.now() / 1000;
+    report({ ...common, wid: `call-${call.id}`.slice(0, 200), fromMe: false, body: call.isVideo ? CALL_RECORD.video : CALL_RECORD.voice, timestamp: at });
+    const text = settingValue(settings, 'AcceptCallWhatsappMessage').trim();
+    if (!text) return;
+    const to = { number: call.contact.number, remoteJid: call.contact.remoteJid ?? call.fromJid, isGroup: false };
+    // Not a message of tickets yet (no id): it becomes one when reported below, as a message sent from the phone.
+    const { wid } = await driver.send({ messageId: 0, ticketId: 0, connectionId: session.connectionId, channel, to, body: text, media: null, quotedWid: null, kind: 'text', targetWid: null });
+    report({ ...common, wid: wid ?? `call-answer-${call.id}`.slice(0, 200), fromMe: true, body: text, timestamp: at + 0.001 });
   };
 
   /** Starts (or restarts) the session's driver: status OPENING, then whatever the driver reports. */

@@ -17,6 +17,7 @@ import {
   personOf,
   recipientJid,
   toChange,
+  toIncomingCall,
   toInbound,
   toReaction,
 } from './baileys.js';
@@ -42,6 +43,29 @@ function memoryKeys(): KeyStore & { rows: Map<string, string> } {
 }
 
 const message = (fields: Partial<WAMessage> & { key: WAMessage['key'] }): WAMessage => ({ messageTimestamp: 1_700_000_000, ...fields }) as WAMessage;
+
+describe('calls', () => {
+  const call = (fields: Record<string, unknown>) => ({ chatId: 'x', from: '5511977775555@s.whatsapp.net', id: 'C1', date: new Date(), status: 'offer', offline: false, ...fields }) as never;
+
+  it('reads a call being offered by a contact, by phone or by lid', () => {
+    expect(toIncomingCall(call({ isVideo: true }))).toEqual({
+      id: 'C1',
+      fromJid: '5511977775555@s.whatsapp.net',
+      isVideo: true,
+      contact: { number: '5511977775555', name: '', pictureUrl: null, lid: null, remoteJid: '5511977775555@s.whatsapp.net' },
+    });
+    expect(toIncomingCall(call({ from: '123456789012345@lid', callerPn: '5511977775555@s.whatsapp.net' }))?.contact).toMatchObject({
+      number: '5511977775555',
+      lid: '123456789012345@lid',
+    });
+  });
+
+  it('leaves out group calls and every later state of a call', () => {
+    expect(toIncomingCall(call({ isGroup: true }))).toBeNull();
+    expect(toIncomingCall(call({ groupJid: '120363025246125486@g.us' }))).toBeNull();
+    for (const status of ['ringing', 'timeout', 'reject', 'accept', 'terminate']) expect(toIncomingCall(call({ status }))).toBeNull();
+  });
+});
 
 describe('jids', () => {
   it('maps a phone jid (with device) to its number', () => {
@@ -299,6 +323,7 @@ describe('the driver without a reachable WhatsApp', () => {
       changed: () => undefined,
       history: () => undefined,
       loggedOut: () => statuses.push({ status: 'DISCONNECTED', at: -1 }),
+      call: () => undefined,
     };
     const driver = await baileysDriverFactory({ waWebSocketUrl: `ws://127.0.0.1:${port}/ws/chat` })({
       connectionId: 1, companyId: 1, keys: memoryKeys(), events, importHistory: false, logger: createLogger({ name: 'baileys-test', level: 'silent' }),

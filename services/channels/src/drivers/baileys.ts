@@ -1,7 +1,7 @@
-import type { AuthenticationCreds, Chat, Contact, SignalDataSet, SignalDataTypeMap, SignalKeyStore, WAMessage, WAMessageKey, WASocket, proto } from '@whiskeysockets/baileys';
+import type { AuthenticationCreds, Chat, Contact, SignalDataSet, SignalDataTypeMap, SignalKeyStore, WACallEvent, WAMessage, WAMessageKey, WASocket, proto } from '@whiskeysockets/baileys';
 import type { EventData, SendCommand } from '@atende/kit';
 import { SessionNotConnectedError, afterClose, type CloseReason } from '../domain/session-state.js';
-import type { ChannelDriver, DriverContext, DriverFactory, HistoryMessage, InboundMessage, KeyStore } from './types.js';
+import type { ChannelDriver, DriverContext, DriverFactory, HistoryMessage, InboundMessage, IncomingCall, KeyStore } from './types.js';
 
 /** The Baileys module, loaded on the first session start (the service runs without it until then). */
 type BaileysModule = typeof import('@whiskeysockets/baileys');
@@ -38,6 +38,13 @@ export function personOf(jid: string | null | undefined, alt: string | null | un
   const lid = isLidJid(jid) ? jid! : isLidJid(alt) ? alt! : null;
   const lidJid = lid ? `${jidToNumber(lid)}@lid` : null;
   return { number: jidToNumber(phone ?? lid ?? jid), lid: lidJid, remoteJid: phone ? `${jidToNumber(phone)}@s.whatsapp.net` : lidJid };
+}
+
+/** A call being offered by a contact (not a group call, not one already over), as the session manager hears of it. */
+export function toIncomingCall(call: WACallEvent): IncomingCall | null {
+  if (call.status !== 'offer' || call.isGroup || call.groupJid || !call.from || !call.id) return null;
+  const person = personOf(call.from, call.callerPn ?? null);
+  return { id: call.id, fromJid: call.from, contact: { ...person, name: '', pictureUrl: null }, isVideo: !!call.isVideo };
 }
 
 // ---------------------------------------------------------------- messages
@@ -450,6 +457,14 @@ export const baileysDriverFactory = (options: BaileysDriverOptions = {}): Driver
       }
     });
 
+    sock.ev.on('call', (calls) => {
+      if (!current()) return;
+      for (const call of calls) {
+        const offered = toIncomingCall(call);
+        if (offered) context.events.call(offered);
+      }
+    });
+
     sock.ev.on('messages.reaction', (reactions) => {
       if (!current()) return;
       for (const event of reactions) {
@@ -488,6 +503,11 @@ export const baileysDriverFactory = (options: BaileysDriverOptions = {}): Driver
     },
     async close() {
       shut()?.end(undefined);
+    },
+    async rejectCall(call) {
+      const sock = socket;
+      if (!sock || !open || closed) throw new SessionNotConnectedError();
+      await sock.rejectCall(call.id, call.fromJid);
     },
   };
 };

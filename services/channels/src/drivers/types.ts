@@ -36,6 +36,18 @@ export type DriverEvents = {
   changed(update: Omit<EventData<'channels.message.changed'>, 'connectionId'>): void;
   /** The credentials were revoked (logged out from the phone): the session manager drops the stored keys. */
   loggedOut(): void;
+  /** A contact is calling (a voice or video call offered, not in a group). */
+  call(call: IncomingCall): void;
+};
+
+/** A call offered to the connection's phone. */
+export type IncomingCall = {
+  /** The channel's id of the call, and the caller's address (both needed to refuse it). */
+  id: string;
+  fromJid: string;
+  /** The caller as inbound messages name a contact. */
+  contact: InboundMessage['contact'];
+  isVideo: boolean;
 };
 
 /** The credentials store a driver keeps its auth state in (rows of channels.session_keys). */
@@ -70,6 +82,8 @@ export type ChannelDriver = {
   logout(): Promise<void>;
   /** Close the connection, keeping the credentials (another worker may resume it). */
   close(): Promise<void>;
+  /** Refuse a call being offered (channels that take calls). */
+  rejectCall?(call: Pick<IncomingCall, 'id' | 'fromJid'>): Promise<void>;
 };
 
 export type DriverFactory = (context: DriverContext) => Promise<ChannelDriver>;

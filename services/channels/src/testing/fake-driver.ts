@@ -1,5 +1,5 @@
 import type { SendCommand } from '@atende/kit';
-import type { ChannelDriver, DriverContext, DriverFactory, HistoryBatch } from '../drivers/types.js';
+import type { ChannelDriver, DriverContext, DriverFactory, HistoryBatch, IncomingCall } from '../drivers/types.js';
 import { SessionNotConnectedError } from '../domain/session-state.js';
 
 /** One started fake session: tests drive it (QR, connect, inbound) and read what it was asked to do. */
@@ -14,6 +14,10 @@ export type FakeSession = {
   disconnect(): void;
   /** Hands the session manager a piece of the chat history, as WhatsApp does after pairing. */
   history(batch: Partial<HistoryBatch> & Pick<HistoryBatch, 'messages'>): void;
+  /** A contact calls the phone. */
+  call(call: IncomingCall): void;
+  /** The calls the session manager refused (their ids). */
+  rejectedCalls: string[];
 };
 
 /**
@@ -45,6 +49,10 @@ export function createFakeDrivers() {
       history(batch) {
         context.events.history({ progress: null, final: false, ...batch });
       },
+      call(call) {
+        context.events.call(call);
+      },
+      rejectedCalls: [],
     };
     sessions.push(session);
     const driver: ChannelDriver = {
@@ -62,6 +70,10 @@ export function createFakeDrivers() {
       async close() {
         session.closed = true;
         session.connected = false;
+      },
+      async rejectCall(call) {
+        if (!session.connected || session.closed) throw new SessionNotConnectedError();
+        session.rejectedCalls.push(call.id);
       },
     };
     return driver;
