@@ -30,9 +30,10 @@ export type BotInput = {
  * per queue); the contact's number picks the queue, whose greeting follows, with its own option tree
  * when it has one; anything else repeats the menu. A ticket left waiting in a queue goes to one of its
  * attendants online with userRandom, or is told its place in line with sendQueuePosition; with
- * DirectTicketsToWallets a returning contact goes straight to the attendant who served them last. A queue's file list, and an option of type 'file',
- * send the list's message and files (file-list-runtime.ts). Contacts with disableBot, groups and tickets someone
- * handles are left alone. Every text goes through the outbound path (stored, channels.message.send).
+ * DirectTicketsToWallets a returning contact goes straight to the attendant who served them last. The
+ * connection's greeting attachment goes out before its first menu. A queue's file list, and an option of
+ * type 'file', send the list's message and files (file-list-runtime.ts). Contacts with disableBot, groups
+ * and tickets someone handles are left alone. Every text goes through the outbound path (stored, channels.message.send).
  */
 export function createChatbot(deps: TicketsDeps) {
   const access = createAccess(deps);
