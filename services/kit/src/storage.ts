@@ -7,17 +7,20 @@ import CFB from 'cfb';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from './errors.js';
 
+const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+const videoTypes = ['video/mp4', 'video/webm', 'video/quicktime', 'video/3gpp'] as const;
+
 /** Media kinds accepted by content (never by the file name or the declared type). */
 export const mediaWhitelists = {
-  image: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  image: imageTypes,
   spreadsheet: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'],
   /** A connection's greeting attachment: an image or a video. */
-  greeting: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4', 'video/webm', 'video/quicktime', 'video/3gpp'],
+  greeting: [...imageTypes, ...videoTypes],
   /** Attachments of a conversation: images, audio, video, PDF, office documents, zip and plain text. */
   message: [
-    'image/jpeg', 'image/png', 'image/webp', 'image/gif',
+    ...imageTypes,
     'audio/ogg', 'audio/opus', 'audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/wav', 'audio/webm', 'audio/amr',
-    'video/mp4', 'video/webm', 'video/quicktime', 'video/3gpp',
+    ...videoTypes,
     'application/pdf',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -161,8 +161,7 @@ export function createFacebookDesk(deps: ChannelsDeps, graph: GraphClient) {
       else if (event.kind === 'readUpTo') {
         const readUpTo = { connectionId: connection.id, contactNumber: event.contactId.slice(0, 50), timestamp: event.upTo };
         await emit('channels.message.ack', companyId, { messageId: null, wid: null, ack: 3, error: null, readUpTo });
-      }
-      else if (event.kind === 'reaction') {
+      } else if (event.kind === 'reaction') {
         await emit('channels.message.changed', companyId, {
           connectionId: connection.id,
           wid: event.wid.slice(0, 200),

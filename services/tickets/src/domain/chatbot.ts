@@ -1,5 +1,5 @@
 import type { WeekdaySchedule } from '@atende/kit';
-import { clockParts } from './variables.js';
+import { clockParts, dayIn } from './variables.js';
 
 /**
  * The chatbot's text menus (spec 000/001: queues with chatbot menus), pure: the menu a contact
@@ -64,12 +64,6 @@ export function isOpenAt(schedules: readonly WeekdaySchedule[] | null | undefine
   return inWindow(time, today.startTimeA, today.endTimeA) || inWindow(time, today.startTimeB, today.endTimeB);
 }
 
-/** The calendar day of `now` on the wall clock of `timeZone` (YYYY-MM-DD). */
-function dayIn(now: Date, timeZone: string): string {
-  const { year, month, day } = clockParts(now, timeZone);
-  return `${year}-${month}-${day}`;
-}
-
 /**
  * Whether a connection's collective vacation holds `now`: it has a message and both ends. An end given as a
  * day (midnight UTC, as a date picker sends it) lasts that whole day on the companies' clock; so does a start.
@@ -82,7 +76,7 @@ export function onVacation(
   const { collectiveVacationStart: start, collectiveVacationEnd: end } = connection;
   if (!connection.collectiveVacationMessage.trim() || !start || !end) return false;
   const isDay = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
-  const today = dayIn(now, timeZone);
+  const today = dayIn(timeZone, now);
   const started = isDay(start) ? today >= start.toISOString().slice(0, 10) : now >= start;
   const notEnded = isDay(end) ? today <= end.toISOString().slice(0, 10) : now <= end;
   return started && notEnded;

@@ -45,10 +45,11 @@ export function createConnectionTimers(deps: TicketsDeps) {
   /** Open tickets whose contact went quiet reminded with the connection's inactivity message; how many. */
   const remind = async (): Promise<number> =>
     deps.unitOfWork(async (tx, emit) => {
-      const due = await ticketsRepository(tx).dueForInactivityMessage(SWEEP_BATCH);
+      const tickets = ticketsRepository(tx);
+      const due = await tickets.dueForInactivityMessage(SWEEP_BATCH);
       for (const { ticket, message } of due) {
         await say(tx, emit, ticket, message);
-        await ticketsRepository(tx).markInactivityWarned(ticket.id);
+        await tickets.markInactivityWarned(ticket.id);
       }
       return due.length;
     });

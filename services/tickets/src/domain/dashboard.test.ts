@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenedTotals } from '../db/dashboard.repository.js';
-import { dashboardAttendant, dashboardCounters, dashboardRange, dayIn } from './dashboard.js';
+import { dashboardAttendant, dashboardCounters, dashboardRange } from './dashboard.js';
+import { dayIn } from './variables.js';
 
 const none: OpenedTotals = {
   tickets: 0, pending: 0, happening: 0, finished: 0, groups: 0, waitRating: 0, withRating: 0, withoutRating: 0,

@@ -11,6 +11,7 @@ import {
 } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
 import { dashboardRepository, type AttendantTotals, type OpenedTotals, type PeriodActivity } from '../db/dashboard.repository.js';
+import { dayIn } from './variables.js';
 
 /** A period of whole days (yyyy-MM-dd, both included) of one company, in its time zone. */
 export type DashboardPeriod = { companyId: number; from: string; to: string; timeZone: string };
@@ -30,11 +31,6 @@ export function dashboardPeriod(
   if (days < 1) throw validationError(endField, 'must not be before the start of the period');
   if (days > MAX_DASHBOARD_DAYS) throw validationError(endField, `the period may span at most ${MAX_DASHBOARD_DAYS} days`);
   return { companyId, from: query.initialDate, to: query.finalDate, timeZone };
-}
-
-/** Today (yyyy-MM-dd) in a time zone. */
-export function dayIn(timeZone: string, at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -17,6 +17,11 @@ export type VariableContext = {
 export const variableNames = ['firstName', 'name', 'userName', 'ms', 'protocol', 'date', 'hour', 'ticket_id', 'queue', 'connection'] as const;
 export type VariableName = (typeof variableNames)[number];
 
+/** The calendar day (yyyy-MM-dd) of `at` on the wall clock of `timeZone`: today by default. */
+export function dayIn(timeZone: string, at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
 /** The parts of `now` on the wall clock of `timeZone`. */
 export function clockParts(now: Date, timeZone: string): { year: string; month: string; day: string; hour: string; minute: string; second: string } {
   const parts = new Intl.DateTimeFormat('en-GB', {
