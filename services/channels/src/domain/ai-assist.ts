@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { AppError, ask, type AiProvider, type AuthUser, type SettingKey, type TextCorrectorAnswer, type TextCorrectorBody, type TranscribeAudioAnswer } from '@atende/kit';
 import type { ChannelsDeps } from '../deps.js';
 import { promptsRepository } from '../db/prompts.repository.js';
@@ -69,10 +70,8 @@ export function createAiAssist(deps: ChannelsDeps, client: AiClient = openAiComp
         file.stream.destroy();
         throw new AppError('ERR_PAYLOAD_TOO_LARGE', 'The audio is too long to transcribe (25 MB at most)');
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
       const ext = extname(message.mediaKey!).toLowerCase();
-      const audio = { data: Buffer.concat(chunks), filename: `audio${ext || '.ogg'}`, mime: AUDIO_TYPES[ext] ?? 'application/octet-stream' };
+      const audio = { data: await buffer(file.stream), filename: `audio${ext || '.ogg'}`, mime: AUDIO_TYPES[ext] ?? 'application/octet-stream' };
 
       let transcription: string;
       try {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { Logger } from 'pino';
 import { eventSchemas, isSettingOn, makeEnvelope, mediaBase, settingValue, type Emit, type Envelope, type EventData, type SendCommand, type ServiceContext, type SessionStatus, type Subscription, type UnitOfWork } from '@atende/kit';
 import type { ChannelsConfig } from '../config.js';
@@ -250,9 +251,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
       readMedia: async (key) => {
         const file = await ctx.storage.open(key);
         if (!file) throw new Error(`media ${key} not found`);
-        const chunks: Buffer[] = [];
-        for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Buffer));
-        return Buffer.concat(chunks);
+        return buffer(file.stream);
       },
       storeMedia: async (data, filename, mimetype) => {
         const ext = (filename.includes('.') ? filename.split('.').pop()! : mimetype.split('/')[1] ?? 'bin').replace(/[^a-z0-9]/gi, '').slice(0, 10) || 'bin';

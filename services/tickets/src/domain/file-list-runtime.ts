@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { ask, mediaWhitelists, sniffType, type Emit, type Storage } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import type { ConnectionProjection } from '../db/projections.repository.js';
@@ -38,12 +38,6 @@ export function fileNameFor(optionName: string, ext: string): string {
 /** Images and videos carry the option's name as their caption; documents and audio show it as their file name, or nothing. */
 export const captionFor = (kind: string, optionName: string): string => (kind === 'image' || kind === 'video' ? optionName.trim() : '');
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /**
  * Another service's file (`key`, of the company) copied into the company's messages folder, so the
  * conversation keeps it when the original is replaced or deleted; null when it is not there any more.
@@ -52,7 +46,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export async function copyIntoConversation(storage: Storage, companyId: number, key: string, mime?: string): Promise<Omit<MessageMedia, 'name'> | null> {
   const opened = await storage.open(key);
   if (!opened) return null;
-  const data = await readAll(opened.stream);
+  const data = await buffer(opened.stream);
   const type = mime ? { mime, ext: keyExtension(key) } : await sniffType(data, mediaWhitelists.message);
   const saved = await storage.save(companyId, 'messages', data, type);
   return { key: saved.key, mime: type.mime, size: saved.size };
