@@ -138,11 +138,13 @@ export type ChatbotOptionInput = {
   options?: ChatbotOptionInput[];
 };
 
+/** An option's type as forms send it: empty or null is a plain text option. */
+const chatbotQueueTypeWithEmpty = z.union([chatbotQueueType, z.literal(''), z.null()]);
 const chatbotInputFields = {
   id: deskNullableId.optional(),
   name: deskText(CHATBOT_NAME_MIN, 250),
   greetingMessage: freeText(10_000).default(''),
-  queueType: z.union([chatbotQueueType, z.literal(''), z.null()]).optional().transform((v): ChatbotQueueType => v || 'text'),
+  queueType: chatbotQueueTypeWithEmpty.optional().transform((v): ChatbotQueueType => v || 'text'),
   closeTicket: deskBool.default(false),
   optQueueId: deskNullableId.optional(),
   optUserId: deskNullableId.optional(),
@@ -170,7 +172,7 @@ export type CreateChatbotBody = z.infer<typeof createChatbotBody>;
 export const updateChatbotBody = z.object({
   name: deskText(CHATBOT_NAME_MIN, 250).optional(),
   greetingMessage: freeText(10_000).optional(),
-  queueType: chatbotQueueType.optional(),
+  queueType: chatbotQueueTypeWithEmpty.transform((v): ChatbotQueueType => v || 'text').optional(),
   closeTicket: deskBool.optional(),
   optQueueId: deskNullableId.optional(),
   optUserId: deskNullableId.optional(),

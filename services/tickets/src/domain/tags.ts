@@ -138,7 +138,7 @@ export function createTagsDesk(deps: TicketsDeps) {
 
     async list(auth: AuthUser, query: { kanban?: 0 | 1; companyId?: number | null; searchParam?: string }): Promise<Tag[]> {
       const repo = tagsRepository(db);
-      return repo.present(await repo.list(tagFilter(companyScope(auth, query.companyId), query), TAGS_LIST_MAX));
+      return repo.presentWithLinks(await repo.list(tagFilter(companyScope(auth, query.companyId), query), TAGS_LIST_MAX), TAG_LINKS_MAX);
     },
 
     async show(auth: AuthUser, id: number): Promise<TagDetail> {
@@ -161,7 +161,8 @@ export function createTagsDesk(deps: TicketsDeps) {
           const repo = tagsRepository(tx);
           if ((await repo.byLowerNames(companyId, [body.name.toLowerCase()])).length) throw duplicatedName();
           const values: NewTagRow = { companyId, ...tagChanges(body), name: body.name, color: body.color ?? randomTagColor() };
-          const tag = await repo.presentOne(await repo.insert(values));
+          // A new tag links nothing yet: its contacts and ticketTags are empty, as every tag answer carries them.
+          const tag: Tag = { ...(await repo.presentOne(await repo.insert(values))), contacts: [], ticketTags: [] };
           await emit('tickets.tag.created', companyId, { tag });
           return tag;
         }),
@@ -178,8 +179,8 @@ export function createTagsDesk(deps: TicketsDeps) {
           const repo = tagsRepository(tx);
           const changes = tagChanges(body);
           if (changes.name && changes.name.toLowerCase() !== row.name.toLowerCase() && (await repo.byLowerNames(auth.companyId, [changes.name.toLowerCase()])).length) throw duplicatedName();
-          if (Object.keys(changes).length === 0) return repo.presentOne(row);
-          const tag = await repo.presentOne(await repo.update(auth.companyId, row.id, changes));
+          if (Object.keys(changes).length === 0) return (await repo.presentWithLinks([row], TAG_LINKS_MAX))[0]!;
+          const tag = (await repo.presentWithLinks([await repo.update(auth.companyId, row.id, changes)], TAG_LINKS_MAX))[0]!;
           await emit('tickets.tag.updated', auth.companyId, { tag });
           return tag;
         }),

@@ -298,6 +298,12 @@ describe('/api/chatbot', () => {
     const clearing = await api('admin', 'PUT', `/api/chatbot/${silent.body.id}`, { options: [{ name: 'Filho novo' }] });
     expect(clearing.body.fields).toEqual([{ field: 'greetingMessage', message: 'A message is required to go to the next level' }]);
     expect((await api('admin', 'PUT', `/api/chatbot/${silent.body.id}`, { queueType: 'attendent' })).body.fields).toEqual([{ field: 'optUserId', message: 'Required' }]);
+    // An empty or null type is a text option, on edit as on creation (forms send the option back as they got it).
+    for (const queueType of ['', null]) {
+      const edited = await api('admin', 'PUT', `/api/chatbot/${silent.body.id}`, { queueType });
+      expect(edited.status).toBe(200);
+      expect(edited.body.queueType).toBe('text');
+    }
   });
 
   it('404 across companies', async () => {

@@ -160,7 +160,13 @@ describe('GET /api/tags and /api/tags/list', () => {
       { ticketId: first, tagId: tag.id },
       { ticketId: second, tagId: tag.id },
     ]);
+    // Every answer that carries a tag carries them: the list, and a tag created or renamed.
+    const [inList] = (await api('ana', 'GET', '/api/tags/list?searchParam=ligada')).body;
+    expect(inList).toMatchObject({ id: tag.id, contacts: listed.contacts, ticketTags: listed.ticketTags });
+    const renamed = await api('admin', 'PUT', `/api/tags/${tag.id}`, { name: 'Ligada agora' });
+    expect(renamed.body).toMatchObject({ name: 'Ligada agora', contacts: listed.contacts, ticketTags: listed.ticketTags });
     const empty = await newTag('admin', { name: 'Ligada vazia' });
+    expect(empty).toMatchObject({ contacts: [], ticketTags: [] });
     const none = (await api('ana', 'GET', '/api/tags?searchParam=ligada')).body.tags.find((t: any) => t.id === empty.id);
     expect(none).toMatchObject({ contacts: [], ticketTags: [] });
   });
