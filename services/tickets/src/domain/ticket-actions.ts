@@ -227,6 +227,8 @@ export function createTicketDesk(deps: TicketsDeps) {
             groupAsTicket: connection?.groupAsTicket === 'enabled',
             // A request no connection can deliver would leave the ticket waiting for an answer that cannot come.
             userRating: s.on('userRating') && connection !== undefined,
+            // Asked only when it matters: the ticket has no queue and none is chosen.
+            queuesExist: row.queueId !== null || !!body.queueId || (await repo.hasQueues(c.companyId)),
           });
           if (plan.targetQueueId !== null && !(await repo.queue(c.companyId, plan.targetQueueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
           if (plan.targetUserId !== null) await access.companyUser(tx, c.companyId, plan.targetUserId);

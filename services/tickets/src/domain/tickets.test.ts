@@ -20,7 +20,7 @@ const attendant = (over: Partial<TicketActor> = {}): TicketActor => ({
 const admin = attendant({ profile: 'admin' });
 const ticket = (over: Partial<TicketState> = {}): TicketState => ({ status: 'pending', userId: null, queueId: 1, isGroup: false, ...over });
 const settings = (over: Partial<TransitionSettings> = {}): TransitionSettings => ({
-  sendGreetingAccepted: false, sendMsgTransfTicket: false, closeTicketOnTransfer: false, sendFarewellWaitingTicket: false, requiredTag: false, groupAsTicket: false, userRating: false, ...over,
+  sendGreetingAccepted: false, sendMsgTransfTicket: false, closeTicketOnTransfer: false, sendFarewellWaitingTicket: false, requiredTag: false, groupAsTicket: false, userRating: false, queuesExist: true, ...over,
 });
 const body = (b: Record<string, unknown>) => updateTicketBody.parse(b);
 const run = (state: TicketState, b: Record<string, unknown>, actor = attendant(), s = settings()) => planTicketUpdate(state, body(b), actor, s);
@@ -54,6 +54,17 @@ describe('accept (pending → open)', () => {
     expect(p.changes).toMatchObject({ status: 'open', userId: ME, queueId: 4 });
     expect(p.logs.map((l) => l.type)).toEqual(['queue', 'open']);
     expect(p.targetQueueId).toBe(4);
+  });
+
+  it('in a company without queues, accepts and reopens without one (nothing to choose); a transfer still names one', () => {
+    const none = settings({ queuesExist: false });
+    const accepted = run(ticket({ queueId: null }), { status: 'open' }, attendant({ queueIds: [] }), none);
+    expect(accepted.action).toBe('accept');
+    expect(accepted.changes).toMatchObject({ status: 'open', userId: ME, queueId: null });
+    expect(accepted.logs).toEqual([{ type: 'open', userId: ME, queueId: null }]);
+    const reopened = run(ticket({ status: 'closed', userId: OTHER, queueId: null }), { status: 'open' }, attendant(), none);
+    expect(reopened.changes).toMatchObject({ status: 'open', userId: ME, queueId: null });
+    expect(refused(() => run(ticket({ queueId: null }), { status: 'open', userId: OTHER }, admin, none)).fields).toEqual([{ field: 'queueId', message: 'Selecione uma fila' }]);
   });
 
   it('posts the greeting only with sendGreetingAccepted, and for groups only with groupAsTicket', () => {

@@ -20,6 +20,11 @@ export type TransitionSettings = {
   groupAsTicket: boolean;
   /** userRating: resolving asks the contact for a rate (status nps) before the ticket closes. */
   userRating: boolean;
+  /**
+   * The company has queues: a ticket without one is accepted or reopened into a queue chosen then. A
+   * company without any serves its tickets without a queue (nothing to choose; new tickets too).
+   */
+  queuesExist: boolean;
 };
 
 export type TicketAction = 'accept' | 'reopen' | 'returnToQueue' | 'transfer' | 'resolve' | 'ignore' | 'closePending' | 'update';
@@ -125,8 +130,8 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
     case 'nps': {
       if (requested === 'open' || requested === 'group') {
         const queueId = body.queueId !== undefined ? body.queueId : state.queueId;
-        if (queueId === null) throw chooseQueue();
-        assertOwnQueue(actor, queueId);
+        if (queueId === null && settings.queuesExist) throw chooseQueue();
+        if (queueId !== null) assertOwnQueue(actor, queueId);
         return plan('reopen', { ...rides, status: active, userId: actor.userId, queueId }, [{ type: 'reopen', userId: actor.userId, queueId }], {
           targetQueueId: queueChange ? queueId : null,
         });
@@ -157,16 +162,18 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
       if (toActive) {
         if (from === 'lgpd') throw invalid(from, 'be accepted before the contact answers the consent');
         const queueId = body.queueId !== undefined ? body.queueId : state.queueId;
-        if (queueId === null) throw chooseQueue();
         const target = body.userId ?? actor.userId;
+        if (queueId === null && settings.queuesExist) throw chooseQueue();
         const queueLog: LogEntry[] = queueChange ? [{ type: 'queue', userId: actor.userId, queueId }] : [];
         if (target === actor.userId) {
-          assertOwnQueue(actor, queueId);
+          if (queueId !== null) assertOwnQueue(actor, queueId);
           return plan('accept', { ...rides, status: active, userId: actor.userId, queueId }, [...queueLog, { type: 'open', userId: actor.userId, queueId }], {
             greeting: settings.sendGreetingAccepted && (!state.isGroup || settings.groupAsTicket),
             targetQueueId: queueChange ? queueId : null,
           });
         }
+        // A transfer names a queue (spec 000 §5), whether the company has queues or not.
+        if (queueId === null) throw chooseQueue();
         return transferPlan(state, body, actor, settings, { queueId, userId: target, status: active });
       }
       if (queueChange) {

@@ -389,6 +389,19 @@ describe('PUT /api/tickets/:id transitions', () => {
     expect(updated.at(-1)!.data.previous).toMatchObject({ status: 'pending', userId: null });
   });
 
+  it('a company without queues accepts and reopens its tickets without one (its attendants see them with allTicket)', async () => {
+    const C3 = 3;
+    ({ token: tokens.solo } = await h.signUp({ id: 30, companyId: C3, name: 'Solo', allTicket: 'enable' }));
+    const t = await ticketIn({ companyId: C3, status: 'pending', queueId: null, whatsappId: null });
+    const accepted = await api('solo', 'PUT', `/api/tickets/${t.id}`, { status: 'open' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'open', userId: 30, queueId: null });
+    expect((await api('solo', 'PUT', `/api/tickets/${t.id}`, { status: 'closed' })).body).toMatchObject({ status: 'closed' });
+    expect((await api('solo', 'PUT', `/api/tickets/${t.id}`, { status: 'open' })).body).toMatchObject({ status: 'open', userId: 30, queueId: null });
+    const logs = await sqlq(`select type, user_id, queue_id from tickets.ticket_logs where ticket_id = $1 order by id`, t.id);
+    expect(logs.map((l) => l.type)).toEqual(['open', 'closed', 'reopen']);
+  });
+
   it('accept of a pending ticket without queue needs queueId (400), then takes it', async () => {
     const t = await ticketIn({ status: 'pending', queueId: null });
     const refused = await api('admin', 'PUT', `/api/tickets/${t.id}`, { status: 'open' });

@@ -69,6 +69,7 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
   const navigate = useNavigate();
   const [modal, modalHolder] = Modal.useModal();
   const [queues, setQueues] = useState<Queue[]>([]);
+  const [queuesKnown, setQueuesKnown] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [queueChoice, setQueueChoice] = useState<QueueChoice | null>(null);
   const [transferring, setTransferring] = useState<Ticket | null>(null);
@@ -78,7 +79,10 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
 
   useEffect(() => {
     listQueues()
-      .then(setQueues)
+      .then((list) => {
+        setQueues(list);
+        setQueuesKnown(true);
+      })
       .catch(() => setQueues([]));
   }, []);
 
@@ -162,7 +166,7 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
 
   /** Accept and reopen: open (or group) with me as the user; another holder gets the notice. */
   const takeOver = useCallback(
-    async (ticket: Ticket, queueId: number, mode: QueueChoiceMode) => {
+    async (ticket: Ticket, queueId: number | null, mode: QueueChoiceMode) => {
       const answer = await run(ticket, { status: ticket.isGroup ? 'group' : 'open', userId: me, queueId });
       if (!answer) return;
       if (answerHeldByOther(ticket.id, answer, me)) {
@@ -176,14 +180,11 @@ export function TicketActionsProvider({ children, onTab }: { children: ReactNode
 
   const startTakeOver = useCallback(
     (ticket: Ticket, mode: QueueChoiceMode) => {
-      const decision = queueForTakeOver(
-        ticket.queueId,
-        pickable.map((q) => q.id),
-      );
+      const decision = queueForTakeOver(ticket.queueId, queuesKnown ? pickable.map((q) => q.id) : null);
       if (decision.kind === 'use') void takeOver(ticket, decision.queueId, mode);
       else setQueueChoice({ ticket, mode });
     },
-    [pickable, takeOver],
+    [pickable, queuesKnown, takeOver],
   );
 
   const accept = useCallback((ticket: Ticket) => startTakeOver(ticket, 'accept'), [startTakeOver]);

@@ -59,7 +59,10 @@ describe('queue of accept and reopen', () => {
   });
   it('asks otherwise', () => {
     expect(queueForTakeOver(null, [1, 2])).toEqual({ kind: 'ask' });
-    expect(queueForTakeOver(null, [])).toEqual({ kind: 'ask' });
+    expect(queueForTakeOver(null, null)).toEqual({ kind: 'ask' });
+  });
+  it('takes the ticket without a queue in a company that has none (nothing to choose)', () => {
+    expect(queueForTakeOver(null, [])).toEqual({ kind: 'use', queueId: null });
   });
   it('preselects a single queue in a dialog', () => {
     expect(preselectedQueue([3])).toBe(3);

@@ -53,15 +53,18 @@ export function validateNote(text: string | null | undefined): NoteProblem {
 
 // ---- queue of accept / reopen ----
 
-export type QueueDecision = { kind: 'use'; queueId: number } | { kind: 'ask' };
+export type QueueDecision = { kind: 'use'; queueId: number | null } | { kind: 'ask' };
 
 /**
  * The queue of an accept or reopen: the ticket's own queue; else the user's single queue (picked
- * without a dialog); else the queue-choice dialog opens.
+ * without a dialog); else, in a company without queues (`pickable` loaded and empty), none: there is
+ * nothing to choose and the ticket is served without one; else the queue-choice dialog opens.
+ * `pickable` null: the queues are not known (yet).
  */
-export function queueForTakeOver(ticketQueueId: number | null, userQueueIds: readonly number[]): QueueDecision {
+export function queueForTakeOver(ticketQueueId: number | null, pickable: readonly number[] | null): QueueDecision {
   if (ticketQueueId !== null) return { kind: 'use', queueId: ticketQueueId };
-  if (userQueueIds.length === 1) return { kind: 'use', queueId: userQueueIds[0]! };
+  if (pickable?.length === 1) return { kind: 'use', queueId: pickable[0]! };
+  if (pickable?.length === 0) return { kind: 'use', queueId: null };
   return { kind: 'ask' };
 }
 
