@@ -350,7 +350,12 @@ export const vCardInput = z.union([
 ]);
 
 export const sendMessageBody = z.object({
-  body: z.string().max(65_536, msg.tooLong).default(''),
+  /** Null with a contact card (the web of the product this replaces sends `body: null` beside `vCard`). */
+  body: z
+    .string()
+    .max(65_536, msg.tooLong)
+    .nullish()
+    .transform((v) => v ?? ''),
   fromMe: bool.optional(),
   read: bool.optional(),
   /** Links to outside media are not fetched by the server; attach files as multipart `medias`. */

@@ -176,6 +176,12 @@ describe('POST /api/messages/:ticketId (JSON)', () => {
     const card = await api('ana', 'POST', `/api/messages/${t.id}`, { vCard: { name: 'Dr. José', number: '+55 11 97777-0000' } });
     expect(card.body.message).toMatchObject({ mediaType: 'contactMessage' });
     expect(card.body.message.body).toContain('FN:Dr. José');
+    // As the web of the product this replaces sends a card: body null, read 1, mediaUrl empty, isPrivate as text.
+    const asSent = await api('ana', 'POST', `/api/messages/${t.id}`, { read: 1, fromMe: true, mediaUrl: '', body: null, quotedMsg: null, isPrivate: 'false', vCard: { name: 'Maria', number: '5511988887777' } });
+    expect(asSent.status).toBe(201);
+    expect(asSent.body.message).toMatchObject({ mediaType: 'contactMessage', isPrivate: false });
+    // Null is no text: without a card it is refused as an empty body.
+    expect((await api('ana', 'POST', `/api/messages/${t.id}`, { body: null })).body.fields).toEqual([{ field: 'body', message: 'Required' }]);
   });
 
   it('refuses empty text (400 body) and tickets that are not open or group (400)', async () => {
@@ -263,6 +269,19 @@ describe('POST /api/messages/:ticketId (multipart media)', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.messages.map((m: any) => [m.mediaType, m.body])).toEqual([['image', 'legenda 1'], ['application', 'legenda 2']]);
+  });
+
+  it('quotes a message named by its id or by the message object as JSON text; anything else is 400 on quotedMsg', async () => {
+    const t = await ticketIn();
+    const [quoted] = await sqlq<{ id: number }>(`insert into tickets.messages (company_id, ticket_id, body, wid) values ($1, $2, 'pergunta', 'WQ-MP') returning id`, C1, t.id);
+    for (const quotedMsg of [String(quoted!.id), JSON.stringify({ id: quoted!.id, body: 'pergunta' })]) {
+      const res = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'a.png', data: png() }], fields: { quotedMsg } });
+      expect(res.status).toBe(201);
+      expect(res.body.message.quotedMsg).toMatchObject({ id: quoted!.id });
+    }
+    const bad = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'a.png', data: png() }], fields: { quotedMsg: '{not json' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0].field).toBe('quotedMsg');
   });
 
   it('refuses a NUL character in the text (JSON or multipart) with 400 on body, storing nothing', async () => {

@@ -40,10 +40,20 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
     body: fields.body?.[0] ?? '',
     ...(fields.isPrivate ? { isPrivate: fields.isPrivate[0] } : {}),
     ...(fields.fromMe ? { fromMe: fields.fromMe[0] } : {}),
-    ...(fields.quotedMsg?.[0] ? { quotedMsg: fields.quotedMsg[0] } : {}),
+    ...(fields.quotedMsg?.[0] ? { quotedMsg: quotedField(fields.quotedMsg[0]) } : {}),
   });
   const captions = fields.body && fields.body.length > 1 ? z.array(z.string().max(65_536)).parse(fields.body) : undefined;
   return { body: parsed.body, isPrivate: parsed.isPrivate ?? false, quotedMsgId: parsed.quotedMsg ?? null, vCard: null, files, captions };
+}
+
+/** A multipart quotedMsg: the message's id, or the message object as JSON text (as a JSON body may send it). */
+function quotedField(value: string): unknown {
+  if (!value.trimStart().startsWith('{')) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value; // refused by the schema, naming quotedMsg
+  }
 }
 
 /** Messages of a ticket (spec 000 §7): history, send (JSON or multipart), edit, delete, react, forward. */
