@@ -263,4 +263,27 @@ describe('quick replies', () => {
     expect(heard.admin.map((p) => p.action)).toEqual(['create']);
     expect(heard.attendant).toEqual([]);
   });
+
+  it("a company's admins follow its working hours live (company-{id}-company); its attendants and other companies hear nothing", async () => {
+    const { admin, companyId } = await platform.createCompany();
+    const attendant = await platform.createUser(admin, { name: 'Atendente' });
+    const other = await platform.createCompany();
+    const heard = { admin: [] as { action: string; company: { id: number; schedules: unknown } }[], attendant: [] as unknown[], other: [] as unknown[] };
+    const socketAdmin = open(admin.token);
+    const socketAttendant = open(attendant.session.token);
+    const socketOther = open(other.admin.token);
+    await eventually(() => socketAdmin.connected && socketAttendant.connected && socketOther.connected);
+    socketAdmin.on(`company-${companyId}-company`, (payload: (typeof heard.admin)[number]) => heard.admin.push(payload));
+    socketAttendant.onAny((event: string, payload: unknown) => event.endsWith('-company') && heard.attendant.push(payload));
+    socketOther.onAny((event: string, payload: unknown) => event.endsWith('-company') && heard.other.push(payload));
+    await new Promise((r) => setTimeout(r, 100));
+    const schedules = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '17:00' }];
+    const saved = await platform.request('PUT', `/api/companies/${companyId}/schedules`, { token: admin.token, body: { schedules } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await eventually(() => heard.admin.length > 0);
+    expect(heard.admin[0]).toMatchObject({ action: 'update', company: { id: companyId, schedules } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heard.attendant).toEqual([]);
+    expect(heard.other).toEqual([]);
+  });
 });

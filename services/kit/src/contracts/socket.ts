@@ -46,7 +46,11 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     { event: 'company-{companyId}-settings', payload: { action: 'update', setting: { key: data.key, value: data.value } }, audience: { to: 'company' } },
   ],
   'admin.company.created': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'create', company: data.company }, audience: { to: 'super' } }],
-  'admin.company.updated': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'update', company: data.company }, audience: { to: 'super' } }],
+  'admin.company.updated': ({ data }) => [
+    { event: 'company-{companyId}-company', payload: { action: 'update', company: data.company }, audience: { to: 'super' } },
+    // The company's own admins too: their Settings → Schedules tab follows live changes (spec 001 §4).
+    { event: 'company-{companyId}-company', payload: { action: 'update', company: data.company }, audience: { to: 'admins' } },
+  ],
   'admin.company.deleted': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'delete', companyId: data.companyId }, audience: { to: 'super' } }],
   'tickets.ticket.created': ({ data }) => [
     { event: 'company-{companyId}-ticket', payload: { action: 'update', ticket: data.ticket }, audience: { to: 'ticket', ticket: data.ticket } },

@@ -3,9 +3,10 @@ import { Button, Flex, Spin, Table, TimePicker, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { WeekdaySchedule } from '@atende/kit/contracts';
+import type { Company, WeekdaySchedule } from '@atende/kit/contracts';
 import { getCompany, updateCompanySchedules } from '../../api/admin';
 import { toastError, toastInfo, toastSuccess } from '../../errors/toast';
+import { useCompanyEvent } from '../../socket/SocketContext';
 import { normalizeSchedules, scheduleProblem } from './schedules';
 
 type TimeField = 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB';
@@ -35,6 +36,11 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
       active = false;
     };
   }, [companyId]);
+
+  // Hours saved elsewhere (another admin, another tab) show at once, unless this tab holds unsaved changes.
+  useCompanyEvent<{ action: string; company?: Company }>('company', (event) => {
+    if (event.action === 'update' && event.company?.id === companyId && !dirty && !saving) setRows(normalizeSchedules(event.company.schedules));
+  });
 
   const setTime = (day: string, field: TimeField, value: Dayjs | null) => {
     setRows((list) => list.map((r) => (r.weekdayEn === day ? { ...r, [field]: value ? value.format('HH:mm') : '' } : r)));
