@@ -252,8 +252,9 @@ const participantsOf = (chat: Chat): number[] => chat.users.map((u) => u.userId)
 
 /**
  * The internal chat is private to its participants: each one is addressed on their own, nobody else is.
- * Besides company-{id}-chat, each hears its own company-{id}-chat-user-{userId} (the chat list) and, for
- * what happens inside a chat (a message, a read), company-{id}-chat-{chatId} (spec 002 §7 live channels).
+ * Besides company-{id}-chat, each hears company-{id}-chat-{chatId} for a new message inside a chat, and
+ * its own company-{id}-chat-user-{userId} for the rest (its chat list: created, renamed, read, left)
+ * (spec 002 §7 live channels).
  */
 function chatEmissions(userIds: number[], payload: ChatSocketPayload): SocketEmission[] {
   const chatId = payload.action === 'new-message' ? payload.chat.id : null;
