@@ -48,6 +48,8 @@ describe('POST /api/users', () => {
     expect(fields.startWork).toBeDefined();
     const long = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'x'.repeat(51), email: 'long@example.com', password: 'secret1' } });
     expect(long.body.fields[0]).toEqual({ field: 'name', message: 'Too Long!' });
+    const blank = await platform.request('POST', '/api/users', { token: company.admin.token, body: { name: 'Sem Email', email: '  ', password: 'secret1' } });
+    expect(blank.body.fields).toEqual([{ field: 'email', message: 'Required' }]);
   });
 
   it('refuses a duplicate email with 409', async () => {

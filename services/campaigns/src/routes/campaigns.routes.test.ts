@@ -166,6 +166,8 @@ describe('validation', () => {
     const missing = await api('admin', 'POST', '/api/campaigns', { whatsappId: 10 });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'name', message: 'Required' }] });
+    // Blank is absent (the form sends empty strings as null).
+    for (const name of ['', '   ', null]) expect((await api('admin', 'POST', '/api/campaigns', { name, whatsappId: 10 })).body.fields).toEqual([{ field: 'name', message: 'Required' }]);
     expect((await api('admin', 'POST', '/api/campaigns', { name: 'a', whatsappId: 10 })).body.fields).toEqual([{ field: 'name', message: 'Too Short!' }]);
     expect((await api('admin', 'POST', '/api/campaigns', { name: 'x'.repeat(51), whatsappId: 10 })).body.fields).toEqual([{ field: 'name', message: 'Too Long!' }]);
   });

@@ -59,6 +59,7 @@ describe('POST /api/auto-responses', () => {
     for (const [field, body] of [
       ['name', { keywords: ['a'], response: 'r' }],
       ['keywords', { name: 'n', keywords: ['  '], response: 'r' }],
+      ['keywords', { name: 'n', response: 'r' }],
       ['response', { name: 'n', keywords: ['a'], response: ' ' }],
     ] as const) {
       const res = await api('admin3', 'POST', '/api/auto-responses', body);

@@ -45,10 +45,10 @@ export function cleanWords(words: readonly string[]): string[] {
   return out;
 }
 
-const wordList = (field: string) =>
+const wordList = (field: string, required: string = msg.required) =>
   z
     .array(z.string({ error: `${field} must be texts` }).max(AUTO_RESPONSE_LIMITS.keyword, `each ${field} word at most ${AUTO_RESPONSE_LIMITS.keyword} characters`), {
-      error: (issue) => (issue.input === undefined ? msg.required : `${field} must be a list`),
+      error: (issue) => (issue.input === undefined ? required : `${field} must be a list`),
     })
     .max(AUTO_RESPONSE_LIMITS.keywords * 2, `at most ${AUTO_RESPONSE_LIMITS.keywords} words`)
     .transform(cleanWords)
@@ -73,7 +73,8 @@ const outsideHoursMessage = z
 /** Every field of the form, none with a default (an update carries only what changes). */
 const fields = {
   name: requiredText(AUTO_RESPONSE_LIMITS.name),
-  keywords: wordList('keywords').refine((list) => list.length > 0, AUTO_RESPONSE_REQUIRED),
+  // Absent, empty or blank words alike: the form's one required-fields message.
+  keywords: wordList('keywords', AUTO_RESPONSE_REQUIRED).refine((list) => list.length > 0, AUTO_RESPONSE_REQUIRED),
   similarWords: wordList('similarWords'),
   response: requiredText(AUTO_RESPONSE_LIMITS.response),
   priority: autoResponsePriority,

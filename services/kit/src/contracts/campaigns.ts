@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enabledDisabled, isCalendarDay, msg, numberFromText, pageNumber, searchParam } from './common.js';
+import { sizedText } from './contacts.js';
 
 /** Campaign status (spec 002 §4). */
 export const campaignStatus = z.enum(['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA']);
@@ -206,7 +207,8 @@ export const campaignDateTime = z
 /** POST /campaigns and PUT /campaigns/{id} (spec 002 §5); the status follows scheduledAt. */
 export const campaignBody = z
   .object({
-    name: z.string({ error: msg.required }).trim().min(2, msg.tooShort).max(50, msg.tooLong),
+    // Blank is absent (the form sends empty strings as null): 'Required', then 'Too Short!' / 'Too Long!'.
+    name: sizedText(2, 50),
     message1: optionalText,
     message2: optionalText,
     message3: optionalText,

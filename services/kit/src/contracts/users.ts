@@ -38,7 +38,8 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 const name = z.string({ error: msg.required }).trim().min(2, msg.tooShort).max(50, msg.tooLong);
-const email = z.string({ error: msg.required }).trim().toLowerCase().max(254, msg.tooLong).pipe(z.email(msg.invalidEmail));
+/** Blank is 'Required' (as absent), else it must be an e-mail ('Invalid email'). */
+const email = z.string({ error: msg.required }).trim().toLowerCase().max(254, msg.tooLong).pipe(z.string().min(1, msg.required).pipe(z.email(msg.invalidEmail)));
 const password = z.string().min(5, msg.tooShort).max(50, msg.tooLong);
 const width = z.number().int().min(404).max(700);
 
