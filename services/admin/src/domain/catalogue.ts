@@ -131,10 +131,13 @@ export function createCatalogue(deps: { ctx: ServiceContext; db: AdminDb; unitOf
       );
     },
 
+    /** Super user; a password sets the company admin's (see auth.user.setCompanyAdminPassword). */
     async updateCompany(id: number, input: UpdateCompany): Promise<Company> {
-      const { password: _ignored, dueDate, ...fields } = input;
+      const { password, dueDate, ...fields } = input;
+      const passwordHash = password ? await hashPassword(password) : undefined;
       return unitOfWork(async (tx, emit) => {
         if (fields.planId && !(await plansRepository(tx).findById(fields.planId))) throw noPlan('planId');
+        const previousEmail = passwordHash ? (await companiesRepository(tx).findById(id))?.company.email : undefined;
         if (id === MAIN_COMPANY_ID && fields.status === false) {
           throw new AppError('ERR_NO_PERMISSION', 'The main company cannot be deactivated', { fields: [{ field: 'status', message: 'company 1 stays active' }] });
         }
@@ -146,6 +149,12 @@ export function createCatalogue(deps: { ctx: ServiceContext; db: AdminDb; unitOf
           throw err;
         }
         const company = await loadCompany(tx, id);
+        // Inside the transaction: if auth refuses (the e-mail is another company's user's), nothing changes.
+        if (passwordHash) {
+          // Its admin is known by the company's e-mail: without one there is nobody to give the password to.
+          if (!company.email) throw new AppError('ERR_VALIDATION', 'The company has no e-mail for its admin', { fields: [{ field: 'email', message: 'E-mail é obrigatório' }] });
+          await ask(ctx.bus, 'auth.user.setCompanyAdminPassword', { companyId: id, name: company.name, email: company.email, previousEmail: previousEmail ?? company.email, passwordHash });
+        }
         await emit('admin.company.updated', id, { company });
         return company;
       });

@@ -96,6 +96,28 @@ describe('companies', () => {
     expect(listed.name).toBe('Clínica Sorriso');
   });
 
+  it("a password on the company form sets its admin's (whose sessions end); a company without its admin gets one; another company's e-mail is refused", async () => {
+    const created = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'Clínica Senha', email: 'owner@senha.example', password: 'primeira-1', planId: 1 } });
+    expect(created.status).toBe(201);
+    const before = await platform.login('owner@senha.example', 'primeira-1');
+    const changed = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { password: 'segunda-2' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await platform.login('owner@senha.example', 'segunda-2')).user).toMatchObject({ profile: 'admin', companyId: created.body.id });
+    expect((await platform.request('POST', '/api/auth/login', { body: { email: 'owner@senha.example', password: 'primeira-1' } })).status).toBe(401);
+    await eventually(async () => expect((await platform.request('GET', '/api/users', { token: before.token })).status).toBe(401));
+    // The e-mail changes in the same save: the admin found by the old one gets the password (no second admin).
+    const moved = await platform.request('PUT', `/api/companies/${created.body.id}`, { token: superSession.token, body: { email: 'novo@senha.example', password: 'terceira-3' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await platform.login('owner@senha.example', 'terceira-3')).user.companyId).toBe(created.body.id);
+    const adminless = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'Clínica Sem Admin', email: 'owner@semadmin.example', planId: 1 } });
+    expect((await platform.request('PUT', `/api/companies/${adminless.body.id}`, { token: superSession.token, body: { password: 'agora-1' } })).status).toBe(200);
+    expect((await platform.login('owner@semadmin.example', 'agora-1')).user).toMatchObject({ profile: 'admin', companyId: adminless.body.id });
+    const clash = await platform.request('POST', '/api/companies', { token: superSession.token, body: { name: 'Clínica Alheia', email: 'owner@sorriso.example', planId: 1 } });
+    const refused = await platform.request('PUT', `/api/companies/${clash.body.id}`, { token: superSession.token, body: { password: 'alheia-1' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('ERR_DUPLICATED_EMAIL');
+  });
+
   it('keeps the address and the numbers of attendants and connections of the company form; an empty due date is none', async () => {
     const created = await platform.request('POST', '/api/companies', {
       token: superSession.token,

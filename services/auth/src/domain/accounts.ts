@@ -106,6 +106,27 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
       );
     },
 
+    /**
+     * The company form's password (admin service): its admin's, the company's user with the company's
+     * e-mail (as it was before the save, else as it is now; every session of theirs ends); without one,
+     * the company gets that admin now.
+     */
+    async setCompanyAdminPassword(input: { companyId: number; name: string; email: string; previousEmail: string; passwordHash: string }): Promise<User> {
+      return unitOfWork(async (tx, emit) => {
+        const users = usersRepository(tx);
+        const previous = await users.findByEmail(input.previousEmail);
+        const found = previous?.companyId === input.companyId ? previous : await users.findByEmail(input.email);
+        if (!found) return insertUser(tx, emit, { companyId: input.companyId, name: input.name.slice(0, 50), email: input.email, passwordHash: input.passwordHash, profile: 'admin' });
+        if (found.companyId !== input.companyId) throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+        const row = (await users.update(found.id, { passwordHash: input.passwordHash }))!;
+        const revoked = await sessionsRepository(tx).revokeUser(found.id, 'password');
+        if (revoked.length) await emit('auth.session.revoked', row.companyId, { userId: found.id, sessionIds: revoked });
+        const user = present(row);
+        await emit('auth.user.updated', row.companyId, { user });
+        return user;
+      });
+    },
+
     async update(actor: AuthUser, id: number, input: UpdateUserBody): Promise<User> {
       const target = await findInScope(actor, id);
       const changes = permittedChanges(actor, target, input);

@@ -24,6 +24,7 @@ export async function startEventHandlers(deps: { ctx: ServiceContext; db: AuthDb
       users: (await usersRepository(db).allOfCompany(companyId)).map(accounts.present),
     })),
     answer(ctx.bus, 'auth.user.createCompanyAdmin', async (request) => ({ user: await accounts.createCompanyAdmin(request) })),
+    answer(ctx.bus, 'auth.user.setCompanyAdminPassword', async (request) => ({ user: await accounts.setCompanyAdminPassword(request) })),
     consume(consumerDeps, 'realtime.presence.changed', 'auth', async (tx, data, _envelope, emit) => {
       await accounts.setPresence(tx, emit, data.userId, data.online, new Date(data.at));
     }),

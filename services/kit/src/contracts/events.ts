@@ -180,6 +180,15 @@ export const requestSchemas = {
     request: z.object({ companyId: z.number().int(), name: z.string(), email: z.string(), passwordHash: z.string() }),
     response: z.object({ user }),
   },
+  /**
+   * admin → auth: a company's password as its form sets it (PUT /companies/:id): the password of the
+   * company's admin, its user with the company's e-mail (`previousEmail`, before this save changed it, else
+   * `email`); a company created without one gets that admin now, with `email`.
+   */
+  'auth.user.setCompanyAdminPassword': {
+    request: z.object({ companyId: z.number().int(), name: z.string(), email: z.string(), previousEmail: z.string(), passwordHash: z.string() }),
+    response: z.object({ user }),
+  },
   /** anyone → auth: a user's visibility-relevant fields. */
   'auth.user.get': {
     request: z.object({ userId: z.number().int() }),
