@@ -129,10 +129,10 @@ describe('channels in the platform', () => {
 
   it('the all-connections counts list every company, one without connections as 0/0/0; an unknown company is 404', async () => {
     const superUser = await platform.login();
-    const all = await platform.request('GET', '/api/whatsapp/all?session=0', { token: superUser.token });
+    const all = await platform.request('GET', '/api/whatsapp/all/counts', { token: superUser.token });
     expect(all.status).toBe(200);
-    expect(all.body.counts).toContainEqual({ companyId: other.companyId, companyName: expect.stringMatching(/\S/), connected: 0, disconnected: 0, total: 0 });
-    expect(all.body.counts.find((c: { companyId: number }) => c.companyId === company.companyId)?.total).toBeGreaterThan(0);
+    expect(all.body).toContainEqual({ companyId: other.companyId, companyName: expect.stringMatching(/\S/), connected: 0, disconnected: 0, total: 0 });
+    expect(all.body.find((c: { companyId: number }) => c.companyId === company.companyId)?.total).toBeGreaterThan(0);
     const missing = await platform.request('GET', '/api/whatsapp-admin/99999?session=0', { token: superUser.token });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('ERR_NO_COMPANY_FOUND');

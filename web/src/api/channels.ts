@@ -35,7 +35,6 @@ export type { ConnectionBody, SessionStatus, SessionUpdate, UpdateConnectionBody
 
 /** Per company counts of the super user's all-connections page (kit connectionCounts). */
 export type ConnectionCounts = { companyId: number; companyName: string; connected: number; disconnected: number; total: number };
-export type AllConnections = { connections: WhatsappConnection[]; counts: ConnectionCounts[] };
 
 const asList = <T>(data: unknown): T[] => (Array.isArray(data) ? (data as T[]) : []);
 
@@ -65,10 +64,10 @@ export async function deleteConnection(id: number): Promise<void> {
   await http.delete(`/whatsapp/${id}`);
 }
 
-/** GET /api/whatsapp/all/?session=0 (super users): every company's connections and per company counts. */
-export async function listAllConnections(): Promise<AllConnections> {
-  const { data } = await http.get<Partial<AllConnections>>('/whatsapp/all/', { params: { session: 0 } });
-  return { connections: asList<WhatsappConnection>(data?.connections), counts: asList<ConnectionCounts>(data?.counts) };
+/** GET /api/whatsapp/all/counts (super users): per company connection counts, every company included. */
+export async function listConnectionCounts(): Promise<ConnectionCounts[]> {
+  const { data } = await http.get<unknown>('/whatsapp/all/counts');
+  return asList<ConnectionCounts>(data);
 }
 
 /** GET /api/whatsapp-admin/{companyId}?session=0 (super users): one company's connections. */

@@ -226,11 +226,16 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
       return present(db, await connectionsRepository(db).list(companyId, options.channel), auth, options.session !== 0);
     },
 
+    /** GET /whatsapp/all (super users): every company's connections. */
+    async all(auth: AuthUser, options: ListOptions): Promise<WhatsappConnection[]> {
+      return present(db, await connectionsRepository(db).listAll(options.channel), auth, options.session !== 0);
+    },
+
     /**
-     * GET /whatsapp/all (super users): every company's connections and per company counts, companies without a
+     * GET /whatsapp/all/counts (super users, the all-connections page): per company counts, companies without a
      * connection included (0/0/0). Should admin not answer for the list, the counts cover the companies with connections.
      */
-    async all(auth: AuthUser, options: ListOptions): Promise<{ connections: WhatsappConnection[]; counts: ConnectionCounts[] }> {
+    async countsByCompany(options: Pick<ListOptions, 'channel'>): Promise<ConnectionCounts[]> {
       const rows = await connectionsRepository(db).listAll(options.channel);
       const listed = await askService(ctx.bus, 'admin.company.list', {}).catch((err: unknown) => {
         ctx.logger.warn({ err }, 'company list unavailable: counting the companies with connections only');
@@ -241,8 +246,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
       for (const [id, name] of await Promise.all(unnamed.map(async (id) => [id, (await ctx.companies.get(id).catch(() => null))?.company.name ?? ''] as const))) {
         names.set(id, name);
       }
-      const counts = countByCompany(rows, (id) => names.get(id) ?? '', listed?.companies.map((c) => c.id));
-      return { connections: await present(db, rows, auth, options.session !== 0), counts };
+      return countByCompany(rows, (id) => names.get(id) ?? '', listed?.companies.map((c) => c.id));
     },
 
     /** GET /whatsapp/{id}: one connection with its QR code. */

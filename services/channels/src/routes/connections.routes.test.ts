@@ -212,28 +212,31 @@ describe('GET /api/whatsapp, /filter and /{id}', () => {
 });
 
 describe('super user pages', () => {
-  it('GET /api/whatsapp/all lists every company\'s connections with per company counts', async () => {
+  it('GET /api/whatsapp/all lists every company\'s connections; /all/counts counts them per company', async () => {
     h.companyFields.set(2, { name: 'Empresa Dois' });
     const [conn] = (await api('admin2', 'GET', '/api/whatsapp')).body as any[];
     await h.sql`update channels.connections set status = 'CONNECTED' where id = ${conn.id}`;
-    const res = await api('super', 'GET', '/api/whatsapp/all?session=0');
+    const res = await api('super', 'GET', '/api/whatsapp/all/?session=0');
     expect(res.status).toBe(200);
-    expect(res.body.connections.some((c: any) => c.companyId === 1)).toBe(true);
-    expect(res.body.counts).toContainEqual({ companyId: 2, companyName: 'Empresa Dois', connected: 1, disconnected: 0, total: 1 });
-    const c1 = res.body.counts.find((c: any) => c.companyId === 1);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.some((c: any) => c.companyId === 1)).toBe(true);
+    expect(res.body.some((c: any) => c.id === conn.id && c.status === 'CONNECTED')).toBe(true);
+    const counts = await api('super', 'GET', '/api/whatsapp/all/counts');
+    expect(counts.body).toContainEqual({ companyId: 2, companyName: 'Empresa Dois', connected: 1, disconnected: 0, total: 1 });
+    const c1 = counts.body.find((c: any) => c.companyId === 1);
     expect(c1).toMatchObject({ connected: 0, total: 4, disconnected: 4 });
   });
 
-  it('GET /api/whatsapp/all counts every company, those without a connection as 0/0/0', async () => {
+  it('GET /api/whatsapp/all/counts counts every company, those without a connection as 0/0/0', async () => {
     // admin lists the companies; company 1 is left out of its answer (created a moment ago) and still counts by its connections.
     const listing = await answer(h.bus, 'admin.company.list', async () => ({ companies: [{ id: 2, name: 'Empresa Dois' }, { id: 29, name: 'Sem conexões' }] }));
     try {
-      const res = await api('super', 'GET', '/api/whatsapp/all?session=0');
+      const res = await api('super', 'GET', '/api/whatsapp/all/counts');
       expect(res.status).toBe(200);
-      expect(res.body.counts).toContainEqual({ companyId: 29, companyName: 'Sem conexões', connected: 0, disconnected: 0, total: 0 });
-      expect(res.body.counts).toContainEqual(expect.objectContaining({ companyId: 2, companyName: 'Empresa Dois', total: 1 }));
-      expect(res.body.counts.find((c: any) => c.companyId === 1)?.total).toBeGreaterThan(0);
-      const ids = res.body.counts.map((c: any) => c.companyId);
+      expect(res.body).toContainEqual({ companyId: 29, companyName: 'Sem conexões', connected: 0, disconnected: 0, total: 0 });
+      expect(res.body).toContainEqual(expect.objectContaining({ companyId: 2, companyName: 'Empresa Dois', total: 1 }));
+      expect(res.body.find((c: any) => c.companyId === 1)?.total).toBeGreaterThan(0);
+      const ids = res.body.map((c: any) => c.companyId);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
     } finally {
       await listing.unsubscribe();
@@ -268,8 +271,8 @@ describe('super user pages', () => {
     expect(res.body).toMatchObject({ companyId: 2, outOfHoursMessage: 'Fechado' });
   });
 
-  it('refuses admins on both', async () => {
-    for (const url of ['/api/whatsapp/all', '/api/whatsapp-admin/2']) {
+  it('refuses admins on all three', async () => {
+    for (const url of ['/api/whatsapp/all', '/api/whatsapp/all/counts', '/api/whatsapp-admin/2']) {
       const res = await api('admin1', 'GET', url);
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('ERR_NO_PERMISSION');

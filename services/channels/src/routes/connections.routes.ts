@@ -22,10 +22,14 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
   app.get('/api/whatsapp/filter', { preHandler: guards.authenticated, schema: { tags, querystring: connectionListQuery, response: list } }, (request) =>
     desk.list(request.auth, request.query),
   );
+  app.get('/api/whatsapp/all', { preHandler: guards.super, schema: { tags, querystring: connectionListQuery, response: list } }, (request) =>
+    desk.all(request.auth, request.query),
+  );
+  // The all-connections page's per company counts (every company, those without a connection as 0/0/0).
   app.get(
-    '/api/whatsapp/all',
-    { preHandler: guards.super, schema: { tags, querystring: connectionListQuery, response: { 200: z.object({ connections: z.array(whatsappConnection), counts: z.array(connectionCounts) }) } } },
-    (request) => desk.all(request.auth, request.query),
+    '/api/whatsapp/all/counts',
+    { preHandler: guards.super, schema: { tags, querystring: connectionListQuery, response: { 200: z.array(connectionCounts) } } },
+    (request) => desk.countsByCompany(request.query),
   );
   app.get('/api/whatsapp-admin/:id', { preHandler: guards.super, schema: { tags, params: idParams, querystring: connectionListQuery, response: list } }, (request) =>
     desk.ofCompany(request.auth, request.params.id, request.query),

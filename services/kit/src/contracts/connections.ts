@@ -180,7 +180,7 @@ export type ImportMessagesEvent = z.infer<typeof importMessagesEvent>;
 /** POST /closedimported/{id}: how many imported tickets were closed. */
 export const closedImportedAnswer = z.object({ closed: z.number().int().nonnegative() });
 
-/** GET /whatsapp/all for the super user's all-connections page: per company counts. */
+/** GET /whatsapp/all/counts for the super user's all-connections page: per company counts. */
 export const connectionCounts = z.object({
   companyId: z.number().int(),
   companyName: z.string(),

@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { WhatsappConnection } from '@atende/kit/contracts';
-import { listAllConnections, listConnectionsOfCompany, type ConnectionCounts } from '../../api/channels';
+import { listConnectionCounts, listConnectionsOfCompany, type ConnectionCounts } from '../../api/channels';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadFailed } from '../../components/LoadFailed';
 import NoPermission from '../../components/NoPermission';
@@ -55,7 +55,7 @@ function AllConnectionsScreen({ ownCompanyId }: { ownCompanyId: number }) {
     setLoading(true);
     setFailed(false);
     try {
-      setCounts((await listAllConnections()).counts);
+      setCounts(await listConnectionCounts());
     } catch (err) {
       setFailed(true);
       toastError(err);
