@@ -18,7 +18,7 @@ import {
 import { sessionsRepository } from '../db/sessions.repository.js';
 import type { UserRow } from '../db/schema.js';
 import { usersRepository, type AuthDb } from '../db/users.repository.js';
-import { assertCanDelete, assertUserLimit, creationPlan, newUserRow, permittedChanges, toUser } from './user-rules.js';
+import { assertCanDelete, assertUserLimit, creationPlan, emailInUse, newUserRow, permittedChanges, toUser } from './user-rules.js';
 
 export const USERS_PAGE_SIZE = 40;
 
@@ -56,6 +56,12 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
     return row;
   };
 
+  /** The user's sessions end for `reason` (all but `keep`), announced so every service drops their tokens. */
+  const endSessions = async (tx: AuthDb, emit: Emit, companyId: number, userId: number, reason: string, keep?: string): Promise<void> => {
+    const revoked = await sessionsRepository(tx).revokeUser(userId, reason, keep);
+    if (revoked.length) await emit('auth.session.revoked', companyId, { userId, sessionIds: revoked });
+  };
+
   const insertUser = async (tx: AuthDb, emit: Emit, values: Parameters<ReturnType<typeof usersRepository>['insert']>[0]): Promise<User> => {
     try {
       const row = await usersRepository(tx).insert(values);
@@ -63,7 +69,7 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
       await emit('auth.user.created', row.companyId, { user });
       return user;
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+      if (isUniqueViolation(err)) throw emailInUse();
       throw err;
     }
   };
@@ -117,10 +123,9 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
         const previous = await users.findByEmail(input.previousEmail);
         const found = previous?.companyId === input.companyId ? previous : await users.findByEmail(input.email);
         if (!found) return insertUser(tx, emit, { companyId: input.companyId, name: input.name.slice(0, 50), email: input.email, passwordHash: input.passwordHash, profile: 'admin' });
-        if (found.companyId !== input.companyId) throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+        if (found.companyId !== input.companyId) throw emailInUse();
         const row = (await users.update(found.id, { passwordHash: input.passwordHash }))!;
-        const revoked = await sessionsRepository(tx).revokeUser(found.id, 'password');
-        if (revoked.length) await emit('auth.session.revoked', row.companyId, { userId: found.id, sessionIds: revoked });
+        await endSessions(tx, emit, row.companyId, found.id, 'password');
         const user = present(row);
         await emit('auth.user.updated', row.companyId, { user });
         return user;
@@ -149,15 +154,14 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
         try {
           row = await usersRepository(tx).update(id, { ...fields, ...(passwordHash ? { passwordHash } : {}) });
         } catch (err) {
-          if (isUniqueViolation(err)) throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+          if (isUniqueViolation(err)) throw emailInUse();
           throw err;
         }
         if (!row) throw new AppError('ERR_NO_USER_FOUND', 'User not found');
         if (moving !== null) {
           // The user left the company: its sessions end (their tokens name it), the other services drop the
           // user there (its tickets go back to their queues) and meet it in the company it joined.
-          const revoked = await sessionsRepository(tx).revokeUser(id, 'company');
-          if (revoked.length) await emit('auth.session.revoked', target.companyId, { userId: id, sessionIds: revoked });
+          await endSessions(tx, emit, target.companyId, id, 'company');
           await emit('auth.user.deleted', target.companyId, { userId: id });
           const user = present(row);
           await emit('auth.user.created', row.companyId, { user });
@@ -165,8 +169,7 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
         }
         if (passwordHash) {
           // A new password ends every other session (the editor's own stays when editing themself).
-          const revoked = await sessionsRepository(tx).revokeUser(id, 'password', actor.userId === id ? actor.sessionId : undefined);
-          if (revoked.length) await emit('auth.session.revoked', row.companyId, { userId: id, sessionIds: revoked });
+          await endSessions(tx, emit, row.companyId, id, 'password', actor.userId === id ? actor.sessionId : undefined);
         }
         const user = present(row);
         await emit('auth.user.updated', row.companyId, { user });

@@ -19,6 +19,7 @@ import type { UserRow } from '../db/schema.js';
 import { usersRepository, type AuthDb } from '../db/users.repository.js';
 import type { Accounts } from './accounts.js';
 import { MAIN_COMPANY_ID, subscriptionState } from './subscription.js';
+import { emailInUse } from './user-rules.js';
 import { assertWithinWorkHours, outOfHours, withinWorkHours } from './work-hours.js';
 
 export type ClientInfo = { ip: string; userAgent?: string };
@@ -174,7 +175,7 @@ export function createSessions(deps: {
       const setting = await ask(ctx.bus, 'admin.setting.get', { companyId: MAIN_COMPANY_ID, key: 'userCreation' });
       if (setting.value !== 'enabled') throw new AppError('ERR_USER_CREATION_DISABLED', 'User creation is disabled by the administrator');
       if (await usersRepository(db).findByEmail(input.email)) {
-        throw new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+        throw emailInUse();
       }
       const passwordHash = await hashPassword(input.password);
       const { company } = await ask(ctx.bus, 'admin.company.create', { name: input.companyName, email: input.email, phone: input.phone ?? null, planId: input.planId }).catch((err: unknown) => {

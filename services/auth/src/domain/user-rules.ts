@@ -2,6 +2,9 @@ import { AppError, userDefaults, type AuthUser, type CreateUserBody, type Update
 import type { UserRow } from '../db/schema.js';
 import type { NewUserRow } from '../db/users.repository.js';
 
+/** 409: the e-mail is another user's (e-mails are unique across companies). */
+export const emailInUse = () => new AppError('ERR_DUPLICATED_EMAIL', 'An user with this email already exists', { fields: [{ field: 'email', message: 'already in use' }] });
+
 /** The row as every answer and event shows it; the avatar key becomes a signed link. */
 export function toUser(row: UserRow, avatarUrl: (key: string) => string): User {
   return {
