@@ -195,11 +195,12 @@ export function createFacebookDesk(deps: ChannelsDeps, graph: GraphClient) {
      * never a second connection — the app is subscribed to each page's messages, and each session starts.
      */
     async link(auth: AuthUser, body: LinkBody): Promise<WhatsappConnection[]> {
-      if (!configured()) throw new AppError('ERR_FACEBOOK_NOT_CONFIGURED', 'Facebook is not configured on this server (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET)');
       const companyId = auth.companyId;
       const channel: SocialChannel = body.addInstagram ? 'instagram' : 'facebook';
+      // The plan first: a company without the channel is told so, whatever this server's setup.
       const plan = await planOf(companyId);
       assertChannelAllowed(plan, channel);
+      if (!configured()) throw new AppError('ERR_FACEBOOK_NOT_CONFIGURED', 'Facebook is not configured on this server (FACEBOOK_APP_ID, FACEBOOK_APP_SECRET)');
 
       let targets: LinkTarget[];
       try {

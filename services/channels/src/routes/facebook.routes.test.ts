@@ -388,6 +388,16 @@ describe('without a Facebook app configured', () => {
     expect(config.body.instagramScope.split(',')).toEqual(expect.arrayContaining(['instagram_manage_messages', 'business_management']));
   });
 
+  it("tells a company whose plan lacks the channel about its plan first, not about the server's setup", async () => {
+    bare.plans.set(2, { ...fullPlan(), useFacebook: false, useInstagram: false });
+    const token = bare.signIn({ id: 2, companyId: 2, profile: 'admin' }).token;
+    for (const [extra, feature] of [[{}, 'useFacebook'], [{ addInstagram: true }, 'useInstagram']] as const) {
+      const res = await bare.request('POST', '/api/facebook', { token, body: { facebookUserId: '1', facebookUserToken: 'x', ...extra } });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature });
+    }
+  });
+
   it('accepts no webhook delivery (nothing to check the signature with)', async () => {
     const body = JSON.stringify({ object: 'page', entry: [] });
     const res = await bare.app.inject({ method: 'POST', url: '/api/facebook/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(body, '') }, payload: body });
