@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { TestPlatform } from '@atende/standalone/testing';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestPlatform } from '@atende/standalone/testing';
 import { newContext, screenshot } from './support/browser.js';
-import { loginThroughPage, openFromMenu, until } from './support/session.js';
+import { loginThroughPage, openDialog, openFromMenu, until } from './support/session.js';
 import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
@@ -83,5 +83,27 @@ describe('connections screen', () => {
     await second.goto('/connections');
     await second.getByText('Oops! Acesso Negado!').waitFor();
     await second.context().close();
+  });
+
+  it("the super user adds a connection to a company from the all-connections page, under that company's plan", async () => {
+    const name = `Loja ${Date.now()}`;
+    const company = await platform.createCompany({ name, plan: { useWhatsapp: true, useFacebook: false, useInstagram: false } });
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto('/allConnections');
+    const dialog = page.getByRole('dialog').filter({ hasText: `Conexões de ${name}` });
+    await openDialog(page, page.getByRole('button', { name: `Conexões de ${name}` }));
+    await dialog.getByRole('button', { name: /Nova conexão/ }).click();
+    expect(await page.getByRole('menuitem', { name: /Facebook/ }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menuitem', { name: /WhatsApp/ }).click();
+    await editor(page).waitFor();
+    await editor(page).getByLabel('Nome', { exact: true }).fill('Filial');
+    await editor(page).getByRole('button', { name: 'Adicionar' }).click();
+    await editor(page).waitFor({ state: 'hidden' });
+    await dialog.getByRole('cell', { name: 'Filial', exact: true }).waitFor();
+    // It is the company's connection, not the super user's.
+    const stored = await platform.request('GET', '/api/whatsapp/?session=0', { token: company.admin.token });
+    expect(stored.body).toEqual([expect.objectContaining({ name: 'Filial', companyId: company.companyId, isDefault: true })]);
+    await page.context().close();
   });
 });

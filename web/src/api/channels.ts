@@ -1,5 +1,5 @@
 import axios from 'axios';
-import type { Connection, ConnectionBody, UpdateConnectionBody, WhatsappConnection } from '@atende/kit/contracts';
+import type { Connection, NewConnectionBody, UpdateConnectionBody, WhatsappConnection } from '@atende/kit/contracts';
 import { http } from './http';
 
 /**
@@ -50,7 +50,8 @@ export async function getConnection(id: number): Promise<WhatsappConnection> {
   return data;
 }
 
-export async function createConnection(body: ConnectionBody): Promise<WhatsappConnection> {
+/** POST /api/whatsapp; a super user's `companyId` adds it to that company (all-connections dialog). */
+export async function createConnection(body: NewConnectionBody): Promise<WhatsappConnection> {
   const { data } = await http.post<WhatsappConnection>('/whatsapp', body);
   return data;
 }

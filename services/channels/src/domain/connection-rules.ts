@@ -31,7 +31,22 @@ export function assertConnectionLimit(plan: ConnectionPlan | null, current: numb
   if (limit && limit > 0 && current >= limit) throw new AppError('ERR_CONNECTION_LIMIT', `The plan allows ${limit} connections`);
 }
 
-/** Channels whose session this service runs (Baileys); Facebook and Instagram wait for an OAuth flow not built yet. */
+/**
+ * The company a connection is added to: the caller's own; a super user may name another that exists (the
+ * all-connections page's company dialog, spec 001 §2).
+ */
+export async function connectionCompany(
+  auth: { companyId: number; super: boolean },
+  requested: number | undefined,
+  exists: (companyId: number) => Promise<boolean>,
+): Promise<number> {
+  if (requested === undefined || requested === auth.companyId) return auth.companyId;
+  if (!auth.super) throw new AppError('ERR_NO_PERMISSION', "Only super users add connections to another company's");
+  if (!(await exists(requested))) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
+  return requested;
+}
+
+/** Channels whose session this service runs (Baileys); Facebook and Instagram are served through Meta's webhook. */
 export const runsSession = (channel: Channel): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
 
 /** Status a new connection starts in: connecting when a session starts for it, else disconnected. */

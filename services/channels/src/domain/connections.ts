@@ -9,7 +9,7 @@ import {
   validationError,
   type AuthUser,
   type Channel,
-  type ConnectionBody,
+  type NewConnectionBody,
   type Emit,
   type UpdateConnectionBody,
   type WhatsappConnection,
@@ -27,6 +27,7 @@ import {
   assertConnectionLimit,
   assertGreeting,
   checkConnectionRules,
+  connectionCompany,
   connectionNotFound as noConnection,
   initialStatus,
   newConnectionToken,
@@ -172,6 +173,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
     return row;
   };
 
+  const companyExists = async (companyId: number): Promise<boolean> => !!(await ctx.companies.get(companyId));
   const planOf = async (companyId: number): Promise<ConnectionPlan | null> => (await ctx.companies.get(companyId).catch(() => null))?.plan ?? null;
 
   /** Spec 001 §5 on the merged connection, and the queues it names must be the company's. */
@@ -222,7 +224,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
 
     /** GET /whatsapp-admin/{companyId} (super users): 404 for a company that does not exist. */
     async ofCompany(auth: AuthUser, companyId: number, options: ListOptions): Promise<WhatsappConnection[]> {
-      if (!(await ctx.companies.get(companyId))) throw noCompany();
+      if (!(await companyExists(companyId))) throw noCompany();
       return present(db, await connectionsRepository(db).list(companyId, options.channel), auth, options.session !== 0);
     },
 
@@ -255,8 +257,8 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
       return answer!;
     },
 
-    async create(auth: AuthUser, body: ConnectionBody): Promise<WhatsappConnection> {
-      const companyId = auth.companyId;
+    async create(auth: AuthUser, body: NewConnectionBody): Promise<WhatsappConnection> {
+      const companyId = await connectionCompany(auth, body.companyId, companyExists);
       const plan = await planOf(companyId);
       assertChannelAllowed(plan, body.channel);
       const columns = columnsOf(body);

@@ -16,7 +16,7 @@ import { CONNECTION_NAME_KEY, connectionsRepository, uniqueViolation, type Conne
 import { facebookRepository } from '../db/facebook.repository.js';
 import { queuesRepository } from '../db/queues.repository.js';
 import { GraphError, GraphUnavailableError, type GraphClient, type GraphPage, type GraphProfile } from '../drivers/graph.js';
-import { assertChannelAllowed, assertConnectionLimit, newConnectionToken, type ConnectionPlan } from './connection-rules.js';
+import { assertChannelAllowed, assertConnectionLimit, connectionCompany, newConnectionToken, type ConnectionPlan } from './connection-rules.js';
 import { readWebhook, validSignature, validVerifyToken, type SocialChannel, type WebhookEvent } from './facebook-webhook.js';
 import { toConnectionProjection, toWhatsappConnection } from './presenters.js';
 
@@ -195,7 +195,7 @@ export function createFacebookDesk(deps: ChannelsDeps, graph: GraphClient) {
      * never a second connection — the app is subscribed to each page's messages, and each session starts.
      */
     async link(auth: AuthUser, body: LinkBody): Promise<WhatsappConnection[]> {
-      const companyId = auth.companyId;
+      const companyId = await connectionCompany(auth, body.companyId, async (id) => !!(await ctx.companies.get(id)));
       const channel: SocialChannel = body.addInstagram ? 'instagram' : 'facebook';
       // The plan first: a company without the channel is told so, whatever this server's setup.
       const plan = await planOf(companyId);

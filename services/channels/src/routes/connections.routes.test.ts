@@ -271,6 +271,45 @@ describe('super user pages', () => {
     expect(res.body).toMatchObject({ companyId: 2, outOfHoursMessage: 'Fechado' });
   });
 
+  it("lets the super user add a connection to another company, under that company's plan (all-connections dialog)", async () => {
+    h.plans.set(26, fullPlan());
+    const before = h.published.length;
+    const added = await create('super', 'Da empresa 26', { companyId: 26 });
+    expect(added).toMatchObject({ companyId: 26, isDefault: true, status: 'OPENING' });
+    expect(added.token).toMatch(/^[A-Za-z0-9]{30}$/);
+    expect(h.commands).toContainEqual({ companyId: 26, connectionId: added.id, action: 'start' });
+    expect(eventsSince(before, 'channels.connection.updated').map((e) => e.companyId)).toEqual([26]);
+    expect((await api('super', 'GET', '/api/whatsapp-admin/26?session=0')).body.map((c: any) => c.name)).toEqual(['Da empresa 26']);
+    // Its name is checked within that company, and its plan's flags and limit apply.
+    expect((await api('super', 'POST', '/api/whatsapp', { name: 'Da empresa 26', companyId: 26 })).body.error).toBe('ERR_DUPLICATED_NAME');
+    h.plans.set(27, { ...fullPlan(), useWhatsapp: false });
+    expect((await api('super', 'POST', '/api/whatsapp', { name: 'Sem plano', companyId: 27 })).body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useWhatsapp' });
+    h.plans.set(28, { ...fullPlan(), connections: 1 });
+    await create('super', 'Única', { companyId: 28 });
+    expect((await api('super', 'POST', '/api/whatsapp', { name: 'Segunda', companyId: 28 })).body.error).toBe('ERR_CONNECTION_LIMIT');
+    // No connection goes to a company that does not exist.
+    const companies = h.ctx.companies;
+    const original = companies.get.bind(companies);
+    const get = vi.spyOn(companies, 'get').mockImplementation((id, context) => (id === 99999 ? Promise.resolve(null) : original(id, context)));
+    try {
+      const res = await api('super', 'POST', '/api/whatsapp', { name: 'Fantasma', companyId: 99999 });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('ERR_NO_COMPANY_FOUND');
+    } finally {
+      get.mockRestore();
+    }
+    expect((await h.sql`select count(*)::int as n from channels.connections where company_id in (27, 99999)`)[0]!.n).toBe(0);
+  });
+
+  it("refuses an admin naming another company's id for a new connection, creating nothing there", async () => {
+    const res = await api('admin1', 'POST', '/api/whatsapp', { name: 'Intrusa', companyId: 2 });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api('admin2', 'GET', '/api/whatsapp')).body.map((c: any) => c.name)).not.toContain('Intrusa');
+    // Naming their own company is the same as naming none.
+    expect(await create('admin1', 'Própria', { companyId: 1 })).toMatchObject({ companyId: 1 });
+  });
+
   it('refuses admins on all three', async () => {
     for (const url of ['/api/whatsapp/all', '/api/whatsapp/all/counts', '/api/whatsapp-admin/2']) {
       const res = await api('admin1', 'GET', url);

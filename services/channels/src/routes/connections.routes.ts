@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, closedImportedAnswer, connectionBody, connectionCounts, connectionListQuery, idParams, okAnswer, updateConnectionBody, whatsappConnection } from '@atende/kit';
+import { AppError, closedImportedAnswer, connectionCounts, connectionListQuery, idParams, okAnswer, newConnectionBody, updateConnectionBody, whatsappConnection } from '@atende/kit';
 import type { RouteModule } from '../deps.js';
 import { createConnectionsDesk } from '../domain/connections.js';
 
@@ -37,7 +37,7 @@ export const connectionsRoutes: RouteModule = (app, deps) => {
   app.get('/api/whatsapp/:id', { preHandler: guards.area('connections'), schema: { tags, params: idParams, response: { 200: whatsappConnection } } }, (request) =>
     desk.show(request.auth, request.params.id),
   );
-  app.post('/api/whatsapp', { preHandler: guards.area('connections'), schema: { tags, body: connectionBody, response: { 201: whatsappConnection } } }, async (request, reply) =>
+  app.post('/api/whatsapp', { preHandler: guards.area('connections'), schema: { tags, body: newConnectionBody, response: { 201: whatsappConnection } } }, async (request, reply) =>
     reply.status(201).send(await desk.create(request.auth, request.body)),
   );
   app.put(

@@ -200,6 +200,21 @@ describe('POST /api/facebook', () => {
     expect((await link(undefined, fbUser([{ name: 'Anônimo' }]))).status).toBe(401);
   });
 
+  it("lets the super user link pages for another company (all-connections dialog), and nobody else", async () => {
+    const superToken = h.signIn({ id: 99, companyId: 19, profile: 'admin', super: true }).token;
+    const user = fbUser([{ name: 'Loja Vinte' }]);
+    const res = await h.request<any>('POST', '/api/facebook', { token: superToken, body: { facebookUserId: user.id, facebookUserToken: user.token, companyId: 20 } });
+    await h.flush();
+    expect(res.status).toBe(200);
+    expect(res.body.connections).toMatchObject([{ name: 'Loja Vinte', channel: 'facebook', companyId: 20 }]);
+    expect((await rowsOf(20)).map((r) => r.name)).toEqual(['Loja Vinte']);
+    expect(await rowsOf(19)).toEqual([]);
+    const intruder = await link('admin18', fbUser([{ name: 'Alheia' }]), { companyId: 20 });
+    expect(intruder.status).toBe(403);
+    expect(intruder.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await rowsOf(20)).map((r) => r.name)).toEqual(['Loja Vinte']);
+  });
+
   it("keeps each company's link of the same page apart", async () => {
     const user = fbUser([{ name: 'Página Compartilhada' }]);
     const inA = (await link('admin11', user)).body.connections[0];

@@ -138,6 +138,14 @@ export const connectionBody = z.object({
   regenerateToken: z.boolean().optional(),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;
+/**
+ * The company a new connection (or a Facebook link) is for: the caller's own when absent; a super user
+ * names another one from the all-connections page's company dialog (spec 001 §2).
+ */
+export const forCompany = z.object({ companyId: z.coerce.number().int().positive().optional() });
+/** POST /whatsapp: the editor's fields and, for super users, the company. */
+export const newConnectionBody = connectionBody.extend(forCompany.shape);
+export type NewConnectionBody = z.infer<typeof newConnectionBody>;
 /** Every field optional and without its default: a PUT changes only what it sends (`.partial()` would keep the defaults). */
 const withoutDefaults = <S extends z.ZodRawShape>(shape: S) =>
   z.object(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { whatsappConnection } from './connections.js';
+import { forCompany, whatsappConnection } from './connections.js';
 
 /**
  * Facebook and Instagram connections (spec 001 §2 new-connection menu, §7 POST /facebook): the web
@@ -28,7 +28,7 @@ export const facebookLinkBody = z.object({
   facebookUserToken: z.string().trim().min(1).max(4096),
   /** Link the Instagram business accounts of the granted pages instead of the pages' Messenger. */
   addInstagram: flag.optional().default(false),
-});
+}).extend(forCompany.shape);
 export type FacebookLinkBody = z.input<typeof facebookLinkBody>;
 
 /** The connections created or updated (a page linked again keeps its connection and gets the new token). */

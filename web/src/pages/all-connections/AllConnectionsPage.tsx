@@ -5,8 +5,9 @@ import { Button, Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { WhatsappConnection } from '@atende/kit/contracts';
+import type { Plan, WhatsappConnection } from '@atende/kit/contracts';
 import { listConnectionCounts, listConnectionsOfCompany, type ConnectionCounts } from '../../api/channels';
+import { getCompanyPlan } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadFailed } from '../../components/LoadFailed';
 import NoPermission from '../../components/NoPermission';
@@ -15,7 +16,8 @@ import { isSuper } from '../../permissions';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { grandTotal } from '../connections/connectionRules';
 import { ConnectionsTable } from '../connections/ConnectionsTable';
-import { useConnectionEditor } from '../connections/ConnectionsPage';
+import { NewConnectionButton, useConnectionEditor } from '../connections/ConnectionsPage';
+import { useFacebookLink } from '../connections/useFacebookLink';
 import { useLiveConnections } from '../connections/useLiveConnections';
 
 /**
@@ -139,15 +141,37 @@ function AllConnectionsScreen({ ownCompanyId }: { ownCompanyId: number }) {
   );
 }
 
-/** One company's connections in the connection table (GET /api/whatsapp-admin/{companyId}). */
+/**
+ * One company's connections in the connection table (GET /api/whatsapp-admin/{companyId}) and the add menu,
+ * whose items follow that company's plan (GET /api/companies/listPlan/{companyId}); what is added goes to it.
+ */
 function CompanyConnectionsDialog({ company, live, onClose }: { company: ConnectionCounts; live: boolean; onClose(): void }) {
   const { t } = useTranslation('connections');
-  const loadCompany = useCallback(() => listConnectionsOfCompany(company.companyId), [company.companyId]);
+  const { companyId } = company;
+  const loadCompany = useCallback(() => listConnectionsOfCompany(companyId), [companyId]);
   const list = useLiveConnections(loadCompany, live);
   const { editor, openEditor, closeEditor, showSchedules } = useConnectionEditor();
-  const onSaved = useCallback((saved: WhatsappConnection) => list.apply({ action: 'update', whatsapp: saved }), [list]);
+  const { apply } = list;
+  const onSaved = useCallback((saved: WhatsappConnection) => apply({ action: 'update', whatsapp: saved }), [apply]);
+  const onLinked = useCallback((linked: WhatsappConnection[]) => linked.forEach((whatsapp) => apply({ action: 'update', whatsapp })), [apply]);
+  const social = useFacebookLink(onLinked, companyId);
+  // null until read (the menu's items stay disabled meanwhile, and if it cannot be read).
+  const [plan, setPlan] = useState<Plan | null>(null);
+  useEffect(() => {
+    let alive = true;
+    getCompanyPlan(companyId).then(
+      (read) => alive && setPlan(read),
+      (err: unknown) => alive && toastError(err),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [companyId]);
   return (
     <Modal open title={t('all.companyTitle', { name: company.companyName })} onCancel={onClose} footer={null} width={1000}>
+      <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+        <NewConnectionButton plan={plan} onPick={(channel) => openEditor(null, channel)} social={social} />
+      </Flex>
       <ConnectionsTable
         connections={list.connections}
         loading={list.loading}
@@ -157,7 +181,15 @@ function CompanyConnectionsDialog({ company, live, onClose }: { company: Connect
         onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
         onImportClosed={() => void list.reload()}
       />
-      <ConnectionDialog open={editor.open} connectionId={editor.connectionId} channel={editor.channel} showSchedules={showSchedules} onClose={closeEditor} onSaved={onSaved} />
+      <ConnectionDialog
+        open={editor.open}
+        connectionId={editor.connectionId}
+        channel={editor.channel}
+        showSchedules={showSchedules}
+        onClose={closeEditor}
+        onSaved={onSaved}
+        companyId={companyId}
+      />
     </Modal>
   );
 }

@@ -35,6 +35,8 @@ export type ConnectionDialogProps = {
   showSchedules: boolean;
   onClose(): void;
   onSaved(connection: WhatsappConnection): void;
+  /** A new connection goes to this company (a super user in the all-connections dialog); else the user's own. */
+  companyId?: number;
 };
 
 const DATE_TIME = 'DD/MM/YYYY HH:mm';
@@ -44,7 +46,7 @@ const DATE_TIME = 'DD/MM/YYYY HH:mm';
  * chatbot, assessments and schedules. The checks of spec 001 §5 run before sending; the server's
  * refusals are shown on their fields.
  */
-export function ConnectionDialog({ open, connectionId, channel, showSchedules, onClose, onSaved }: ConnectionDialogProps) {
+export function ConnectionDialog({ open, connectionId, channel, showSchedules, onClose, onSaved, companyId }: ConnectionDialogProps) {
   const { t } = useTranslation('connections');
   const [form] = Form.useForm<ConnectionFormValues>();
   const [modal, modalHolder] = Modal.useModal();
@@ -169,7 +171,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
         setStored({ ...stored, status: 'qrcode' });
         await disconnectSession(stored.id);
       }
-      const saved = connectionId === null ? await createConnection(body) : await updateConnection(connectionId, body);
+      const saved = connectionId === null ? await createConnection({ ...body, companyId }) : await updateConnection(connectionId, body);
       toastSuccess(t('toasts.saved'), { form: true });
       if (renew && stored) {
         // A new QR code to read: the device it pairs as asks for the whole history.

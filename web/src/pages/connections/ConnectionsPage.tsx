@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { Button, Dropdown, Flex, Modal, Space, Tooltip, Typography } from 'antd';
 import { CustomerServiceOutlined, DownOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { WhatsappConnection } from '@atende/kit/contracts';
+import type { Plan, WhatsappConnection } from '@atende/kit/contracts';
 import { listCompanyConnections, restartAllConnections } from '../../api/channels';
 import { readSetting } from '../../api/tickets';
 import { useAuth } from '../../auth/AuthContext';
@@ -50,10 +50,12 @@ export function useConnectionEditor() {
 /**
  * The new-connection menu (WhatsApp, Facebook, Instagram), each item disabled when the plan lacks its
  * channel; Facebook and Instagram start Facebook's login (and say so when the server has no Facebook app).
+ * `plan`: the plan of the company the connection is for, when it is not the user's own (all-connections dialog).
  */
-export function NewConnectionButton({ onPick, social }: { onPick(channel: NewChannel): void; social: FacebookLink }) {
+export function NewConnectionButton({ onPick, social, plan: companyPlan }: { onPick(channel: NewChannel): void; social: FacebookLink; plan?: Plan | null }) {
   const { t } = useTranslation('connections');
-  const { plan } = useShellData();
+  const shell = useShellData();
+  const plan = companyPlan === undefined ? shell.plan : companyPlan;
   return (
     <Dropdown
       trigger={['click']}

@@ -17,8 +17,9 @@ export type FacebookLink = {
 /**
  * The Facebook and Instagram items of the new-connection menu (spec 001 §2, §7, §8 "channel link
  * success"): Facebook's login, then POST /api/facebook; the linked connections are handed to `onLinked`.
+ * `companyId`: the company they are for (a super user in the all-connections dialog); else the user's own.
  */
-export function useFacebookLink(onLinked: (connections: WhatsappConnection[]) => void): FacebookLink {
+export function useFacebookLink(onLinked: (connections: WhatsappConnection[]) => void, companyId?: number): FacebookLink {
   const { t, i18n } = useTranslation('connections');
   const [config, setConfig] = useState<FacebookLoginConfig | null | undefined>(undefined);
   const [linking, setLinking] = useState<'facebook' | 'instagram' | null>(null);
@@ -50,7 +51,7 @@ export function useFacebookLink(onLinked: (connections: WhatsappConnection[]) =>
           toastInfo(t('social.cancelled'));
           return;
         }
-        const connections = await linkFacebook({ ...login, addInstagram: channel === 'instagram' });
+        const connections = await linkFacebook({ ...login, addInstagram: channel === 'instagram', companyId });
         onLinked(connections);
         toastSuccess(t('toasts.linked', { channel: t(`channels.${channel}`), count: connections.length }));
       } catch (err) {
@@ -59,7 +60,7 @@ export function useFacebookLink(onLinked: (connections: WhatsappConnection[]) =>
         setLinking(null);
       }
     },
-    [config, linking, i18n, t, onLinked],
+    [config, linking, i18n, t, onLinked, companyId],
   );
 
   return { config, linking, link };
