@@ -3,6 +3,7 @@ import type { CampaignsDb, CampaignsDeps } from '../deps.js';
 import { campaignSettingsOf } from '../db/campaign-settings.repository.js';
 import { campaignsRepository, type CampaignRow, type NewShippingRow, type ShippingRow } from '../db/campaigns.repository.js';
 import { listItems } from '../db/contact-lists.repository.js';
+import { connectionOfCompany } from '../db/connections.repository.js';
 import { announceCampaign } from './campaign-presenters.js';
 import { fillVariables, nextSendAt, normalizeNumber, pickVariant, variantsOf } from './campaigns.js';
 
@@ -142,6 +143,10 @@ export function createCampaignRunner(deps: CampaignsDeps) {
         }
         return { campaignId: campaign.id, job: null };
       }
+      // A campaign whose connection is down waits for it (what it would send now would only pile up and go
+      // out at once when it comes back, past the pace); a connection that is gone lets the sends fail and say so.
+      const connection = campaign.whatsappId === null ? null : await connectionOfCompany(tx, campaign.companyId, campaign.whatsappId);
+      if (connection && connection.status.toUpperCase() !== 'CONNECTED') return { campaignId: campaign.id, job: null };
       const pace = await campaignSettingsOf(tx, campaign.companyId);
       const when = nextSendAt(pace, { now, lastSentAt: campaign.lastSentAt, sentSoFar: await repo.sentCount(campaign.id) }, deps.config.TICKETS_TIME_ZONE);
       if (!when || when.getTime() > now.getTime()) return { campaignId: campaign.id, job: null };

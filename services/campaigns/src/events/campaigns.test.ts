@@ -139,6 +139,37 @@ describe('campaign runner', () => {
     expect(sentOn(10)).toHaveLength(3);
   });
 
+  it('waits while its connection is down, then goes on at its pace; a connection that is gone fails the sends', async () => {
+    const listId = await setup(27, ['Ana', 'Bia']);
+    const start = at(3, 10);
+    await db.update(connections).set({ status: 'DISCONNECTED' }).where(eq(connections.id, 27));
+    const c = await createCampaign({ name: 'Sem conexão', whatsappId: 27, contactListId: listId, message1: 'Oi {nome}', scheduledAt: localText(start) });
+    await runner.activateDue(start);
+    for (const later of [0, 60, 600]) await runner.dispatch(plus(start, later));
+    expect(sentOn(27)).toEqual([]);
+    expect(await show(c.id)).toMatchObject({ status: 'EM_ANDAMENTO', report: { validContacts: 2, delivered: 0 } });
+    expect((await shipments(c.id)).map((s) => s.jobStatus)).toEqual(['pending', 'pending']);
+
+    // Back: one message, then the next only after the pace's interval (nothing piled up meanwhile).
+    await db.update(connections).set({ status: 'CONNECTED' }).where(eq(connections.id, 27));
+    await runner.dispatch(plus(start, 700));
+    await runner.dispatch(plus(start, 710));
+    expect(sentOn(27).map((r) => r.body)).toEqual(['Oi Ana']);
+    await runner.dispatch(plus(start, 730));
+    await runner.dispatch(plus(start, 2000));
+    expect(sentOn(27).map((r) => r.body)).toEqual(['Oi Ana', 'Oi Bia']);
+    expect((await show(c.id)).status).toBe('FINALIZADA');
+
+    // A connection deleted meanwhile (no longer known here): the sends are tried, and fail with the desk's answer.
+    const other = await setup(28, ['Caio']);
+    const gone = await createCampaign({ name: 'Conexão excluída', whatsappId: 28, contactListId: other, message1: 'Oi {nome}', scheduledAt: localText(start) });
+    await runner.activateDue(start);
+    await db.delete(connections).where(eq(connections.id, 28));
+    failing.add(numberOf(28, 0));
+    await runner.dispatch(plus(start, 3000));
+    expect((await shipments(gone.id)).map((s) => s.jobStatus)).toEqual(['failed']);
+  });
+
   it('never sends the same message twice when runners race', async () => {
     const listId = await setup(11, ['Duda']);
     const start = at(2, 10);
