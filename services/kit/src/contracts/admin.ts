@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isCalendarDay, msg, pageNumber, searchParam, timeOfDay } from './common.js';
+import { TEXT_CORRECTION_MODELS } from './prompts.js';
 
 // ---------- plans (spec 001 §3) ----------
 const limit = z.coerce.number().int().min(0).max(100_000);
@@ -232,14 +233,8 @@ export const settingCatalogue = {
   textCorrectorOpenAiApiKey: { text: true, secret: true, default: '' },
   textCorrectorGroqApiKey: { text: true, secret: true, default: '' },
   textCorrectorGeminiApiKey: { text: true, secret: true, default: '' },
-  textCorrectorModel: {
-    values: [
-      'gpt-4o', 'gpt-4o-mini', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14', 'o3-2025-04-16', 'o4-mini-2025-04-16',
-      'llama-3.3-70b-versatile', 'llama3-70b-8192', 'gemma2-9b-it',
-      'gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.0-flash', 'gemini-2.0-flash-lite', 'gemini-2.0-pro-exp-02-05', 'gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-1.5-flash-8b',
-    ],
-    default: 'gpt-4o-mini',
-  },
+  // Every model the corrector serves (both lists of spec 002 §9).
+  textCorrectorModel: { values: Object.values(TEXT_CORRECTION_MODELS).flat(), default: 'gpt-4o-mini' },
   allTicket: { values: ['enabled', 'disabled', 'enable', 'disable'], default: 'disabled' },
   // whitelabel (company 1 holds the platform's values)
   primaryColorLight: { color: true, default: '#065183', superOnly: true },

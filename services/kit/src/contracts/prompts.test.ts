@@ -33,6 +33,13 @@ describe('text corrector models', () => {
     for (const model of settingCatalogue.textCorrectorModel.values) expect(textCorrectionProvider(model), model).not.toBeNull();
   });
 
+  it('lets the setting hold every model of both lists of spec 002 §9, and nothing else', () => {
+    for (const model of ['gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'llama3-8b-8192', 'mixtral-8x7b-32768', 'gemini-1.5-pro', 'gpt-4o', 'o3-2025-04-16', 'gemma2-9b-it', 'gemini-2.5-flash']) {
+      expect(settingCatalogue.textCorrectorModel.values, model).toContain(model);
+    }
+    expect(settingCatalogue.textCorrectorModel.values).not.toContain('claude-3-haiku');
+  });
+
   it('knows each provider by its models; others are unsupported', () => {
     expect(textCorrectionProvider('gpt-4-turbo')).toBe('openai');
     expect(textCorrectionProvider('llama3-8b-8192')).toBe('groq');
