@@ -318,8 +318,9 @@ export function createChatsDesk(deps: TicketsDeps) {
           const chat = await presentOne(tx, await repo.touch(row.id, lastMessageOf(body.message, mediaName), stored.createdAt));
           const me = chat.users.find((u) => u.userId === auth.userId)?.user;
           const message = toChatMessage(stored, { name: me?.name ?? '', picture: me?.profileImage ?? null }, deps.mediaUrl);
+          // The event goes to every participant (each reads it as their own unread or not); the sender has read it.
           await emit('tickets.chatMessage.created', auth.companyId, { message, chat });
-          return message;
+          return { ...message, read: true };
         }),
       );
     },

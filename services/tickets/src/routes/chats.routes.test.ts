@@ -258,10 +258,12 @@ describe('messages', () => {
     const chat = await group('ana', 'Recados', ['bia', 'caio']);
     const before = h.published.length;
     const sent = await say('bia', chat.id, 'Bom dia!');
-    expect(chatMessageSchema.parse(sent)).toMatchObject({ chatId: chat.id, senderId: ids.bia, message: 'Bom dia!', mediaPath: null, mediaType: null });
+    expect(chatMessageSchema.parse(sent)).toMatchObject({ chatId: chat.id, senderId: ids.bia, message: 'Bom dia!', mediaPath: null, mediaType: null, read: true });
     expect(sent.sender).toEqual({ id: ids.bia, name: 'Bia', profileImage: null, urlPicture: null });
     const [event] = eventsSince(before, 'tickets.chatMessage.created');
     expect(event?.data.message.id).toBe(sent.id);
+    // Read or not is each participant's own: the event does not say.
+    expect(event?.data.message.read).toBeUndefined();
     expect(event?.data.chat.lastMessage).toBe('Bom dia!');
     expect(unreadsOf(event?.data.chat, 'ana')).toBe(1);
     expect(unreadsOf(event?.data.chat, 'caio')).toBe(1);
