@@ -126,6 +126,19 @@ describe('dispatchDueSchedules', () => {
     expect(h.events('campaigns.schedule.updated').at(-1)!.data.schedule).toMatchObject({ id: s.id, status: 'ERRO' });
   });
 
+  it('marks a schedule due on a disconnected connection ERRO, sending nothing; one reconnecting still sends', async () => {
+    await h.addConnection(C1, 602, 'Vendas');
+    await h.sql`update campaigns.connections set status = 'DISCONNECTED' where id = 602`;
+    const s = await create({ whatsappId: 602 });
+    expect(await dispatchDueSchedules(deps)).toBe(0);
+    expect(sends).toEqual([]);
+    expect(await row(s.id)).toMatchObject({ status: 'ERRO', sent_at: null, claimed_at: null, error: 'ERR_WAPP_NOT_INITIALIZED: The connection Vendas is disconnected' });
+    await h.sql`update campaigns.connections set status = 'OPENING' where id = 602`;
+    const later = await create({ whatsappId: 602 });
+    expect(await dispatchDueSchedules(deps)).toBe(1);
+    expect(await row(later.id)).toMatchObject({ status: 'ENVIADA' });
+  });
+
   it('turns a claim whose outcome was lost into ERRO instead of sending it again', async () => {
     const s = await create();
     await h.sql`update campaigns.schedules set claimed_at = now() - interval '1 hour' where id = ${s.id}`;

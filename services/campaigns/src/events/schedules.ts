@@ -1,6 +1,6 @@
 import { AppError, ask, consume, fileMediaType, type RequestOf, type ScheduleDayRule, type ScheduleInterval, type Subscription } from '@atende/kit';
 import type { CampaignsDeps, Worker } from '../deps.js';
-import { defaultConnectionOf } from '../db/connections.repository.js';
+import { connectionOfCompany, defaultConnectionOf } from '../db/connections.repository.js';
 import { schedulesRepository, type ScheduleRow } from '../db/schedules.repository.js';
 import { createSchedulesDesk } from '../domain/schedules-desk.js';
 import { nextSendAt, sendOptions, shiftToBusinessDay } from '../domain/schedules.js';
@@ -65,8 +65,15 @@ export async function dispatchDueSchedules(deps: CampaignsDeps, now: Date = new 
     let failure: string | null = null;
     try {
       // Saved without a connection (the company had none then): the default one now.
-      const connectionId = row.whatsappId ?? (await defaultConnectionOf(db, row.companyId))?.id;
+      const connection = row.whatsappId === null ? await defaultConnectionOf(db, row.companyId) : await connectionOfCompany(db, row.companyId, row.whatsappId);
+      const connectionId = row.whatsappId ?? connection?.id;
       if (connectionId === undefined) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'No connection to send it on');
+      // A disconnected connection (logged out, or never paired) would fail the message after it was counted
+      // as sent: the schedule says so instead, and an edit sends it again once the connection is back.
+      // One reconnecting (OPENING…) keeps the message and delivers it when it connects.
+      if (connection?.status.toUpperCase() === 'DISCONNECTED') {
+        throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The connection ${connection.name} is disconnected`);
+      }
       await ask(ctx.bus, 'tickets.api.send', sendRequest(row, connectionId), { timeoutMs: SEND_TIMEOUT_MS });
       sent++;
     } catch (err) {
