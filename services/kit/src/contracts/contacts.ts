@@ -68,11 +68,13 @@ export const phoneNumberField = (accepts: (normalized: string) => boolean) =>
       else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
     });
 
+/** Contact number (spec 000 §5): a phone number's digits or a channel id with '@'. */
+export const contactNumber = phoneNumberField((v) => v.includes('@') || /^\d+$/.test(v.replace(PHONE_MASK, '')));
 /**
- * Contact number (spec 000 §5): a phone number's digits or a channel id with '@'; '*' too: a number masked for
- * the viewer (LGPD) sent back unchanged (the use case keeps the stored one).
+ * A contact's number on an edit: also its masked form (LGPD: the digits with '*' the viewer was shown), which
+ * the form sends back unchanged; the use case takes it only as the stored number's own mask.
  */
-export const contactNumber = phoneNumberField((v) => v.includes('@') || /^[\d*]+$/.test(v.replace(PHONE_MASK, '')));
+export const editedContactNumber = phoneNumberField((v) => v.includes('@') || /^[\d*]+$/.test(v.replace(PHONE_MASK, '')));
 
 /** E-mail: empty (or absent) means none; anything else must be valid. */
 export const optionalEmail = z
@@ -155,7 +157,7 @@ const contactFields = {
 };
 export const createContactBody = z.object(contactFields).partial().extend({ name: contactFields.name, number: contactFields.number });
 export type CreateContactBody = z.infer<typeof createContactBody>;
-export const updateContactBody = z.object(contactFields).partial().omit({ companyId: true });
+export const updateContactBody = z.object({ ...contactFields, number: editedContactNumber }).partial().omit({ companyId: true });
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
 /** PUT /contacts/block/:id — block sets active false, unblock true. */

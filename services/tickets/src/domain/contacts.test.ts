@@ -54,10 +54,13 @@ describe('number masking (LGPD)', () => {
     expect(contactSearch('  ', false)).toBeNull();
   });
 
-  it('keeps the number when a masked viewer sends the masked number back', () => {
-    expect(contactChanges({ number: '5511987****21', name: 'Novo' }, { number: '5511987654321' }, true)).toEqual({ name: 'Novo' });
-    expect(contactChanges({ number: '5511900000000' }, { number: '5511987654321' }, true)).toEqual({ number: '5511900000000' });
-    expect(contactChanges({ number: '5511987654321' }, { number: '5511987654321' }, false)).toEqual({});
+  it('keeps the number when a masked viewer sends the masked number back, and refuses any other masked number', () => {
+    expect(contactChanges({ number: '5511987****21', name: 'Novo' }, { number: '5511987654321' })).toEqual({ name: 'Novo' });
+    expect(contactChanges({ number: '5511900000000' }, { number: '5511987654321' })).toEqual({ number: '5511900000000' });
+    expect(contactChanges({ number: '5511987654321' }, { number: '5511987654321' })).toEqual({});
+    for (const number of ['12****78', '5511987****22', '55119876****']) {
+      expect(() => contactChanges({ number }, { number: '5511987654321' }), number).toThrow(expect.objectContaining({ code: 'ERR_VALIDATION' }));
+    }
   });
 });
 

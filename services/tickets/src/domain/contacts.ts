@@ -16,6 +16,7 @@ import {
   type CreateContactBody,
   type Emit,
   type UpdateContactBody,
+  validationError,
 } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { CONTACT_NUMBER_KEY, contactsRepository, type ContactChanges, type ContactFilter } from '../db/contacts.repository.js';
@@ -71,13 +72,16 @@ export function contactFilter(companyId: number, query: Omit<ContactsExportQuery
 }
 
 /**
- * The columns a contact update writes. A masked viewer sending back the masked number (the form
- * shows it) leaves the number as it is.
+ * The columns a contact update writes. The masked number sent back (a masked viewer's form shows it) leaves
+ * the number as it is; any other number with '*' is refused: it would overwrite the digits for good.
  */
-export function contactChanges(body: UpdateContactBody, current: Pick<ContactRow, 'number'>, hideNumbers: boolean): ContactChanges {
+export function contactChanges(body: UpdateContactBody, current: Pick<ContactRow, 'number'>): ContactChanges {
   const changes: ContactChanges = {};
   if (body.name !== undefined) changes.name = body.name;
-  if (body.number !== undefined && body.number !== current.number && !(hideNumbers && body.number === maskNumber(current.number))) changes.number = body.number;
+  if (body.number !== undefined && body.number !== current.number) {
+    if (!body.number.includes('*')) changes.number = body.number;
+    else if (body.number !== maskNumber(current.number)) throw validationError('number', 'must be a phone number (digits only)');
+  }
   if (body.email !== undefined) changes.email = body.email;
   if (body.extraInfo !== undefined) changes.extraInfo = body.extraInfo;
   if (body.disableBot !== undefined) changes.disableBot = body.disableBot;
@@ -228,7 +232,7 @@ export function createContactsDesk(deps: TicketsDeps) {
       const contact = await guarded(() =>
         unitOfWork(async (tx, emit) => {
           const row = await found(tx, auth.companyId, id, true);
-          const changes = contactChanges(body, row, hide);
+          const changes = contactChanges(body, row);
           await checkConnection(tx, auth.companyId, changes.whatsappId);
           if (changes.number && (await contactsRepository(tx).findByNumber(auth.companyId, changes.number))) throw duplicatedContact();
           if (Object.keys(changes).length === 0) return contactsRepository(tx).presentOne(row);

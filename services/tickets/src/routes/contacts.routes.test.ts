@@ -272,6 +272,22 @@ describe('PUT /api/contacts/:id', () => {
     h.settings.clear();
     expect((await api('ana', 'GET', `/api/contacts/${c.id}`)).body).toMatchObject({ name: 'Mascarado', number: '5511970888801' });
   });
+
+  it("refuses any other number with '*', on an edit or a new contact, so the digits are never overwritten", async () => {
+    const c = await create('ana', { number: '5511970888802' });
+    hideNumbers(C1);
+    for (const number of ['12****78', '5511970****03']) {
+      const res = await api('ana', 'PUT', `/api/contacts/${c.id}`, { name: 'Outro', number });
+      expect(res.status, number).toBe(400);
+      expect(res.body.fields).toEqual([{ field: 'number', message: 'must be a phone number (digits only)' }]);
+    }
+    h.settings.clear();
+    expect((await api('ana', 'PUT', `/api/contacts/${c.id}`, { number: '55119708****' })).status).toBe(400);
+    expect((await api('ana', 'GET', `/api/contacts/${c.id}`)).body).toMatchObject({ name: c.name, number: '5511970888802' });
+    const created = await api('ana', 'POST', '/api/contacts', { name: 'Estrelas', number: '5511****1234' });
+    expect(created.status).toBe(400);
+    expect(created.body.fields).toEqual([{ field: 'number', message: 'must be a phone number (digits only)' }]);
+  });
 });
 
 describe('DELETE /api/contacts/:id', () => {
