@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, pageNumber } from './common.js';
+import { isCalendarDay, msg, pageNumber } from './common.js';
 import { channel, contact, isoDay, listQuery, queryList, tag, tagSummary, ticket } from './tickets.js';
 
 /**
@@ -101,7 +101,8 @@ const momentOrNull = z.preprocess(
   z
     .string()
     .max(40)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'must be a date')
+    // A real calendar day first (Date.parse rolls 2024-02-30 over to March 1st), then a parseable moment.
+    .refine((v) => isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'must be a date')
     .nullable(),
 );
 

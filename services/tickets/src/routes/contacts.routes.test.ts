@@ -254,6 +254,11 @@ describe('PUT /api/contacts/:id', () => {
     const bad = await api('ana', 'PUT', `/api/contacts/${b.id}`, { name: '', email: 'x@' });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual(expect.arrayContaining([{ field: 'name', message: 'Required' }, { field: 'email', message: 'Invalid email' }]));
+    // A day the calendar does not have is not rolled over to the next month.
+    const day = await api('ana', 'PUT', `/api/contacts/${b.id}`, { lgpdAcceptedAt: '2024-02-30T10:00:00Z' });
+    expect(day.status).toBe(400);
+    expect(day.body.fields).toEqual([{ field: 'lgpdAcceptedAt', message: 'must be a date' }]);
+    expect((await api('ana', 'PUT', `/api/contacts/${b.id}`, { lgpdAcceptedAt: '2024-02-29T10:00:00Z' })).body.lgpdAcceptedAt).toBe('2024-02-29T10:00:00.000Z');
   });
 
   it("cannot touch another company's contact", async () => {
