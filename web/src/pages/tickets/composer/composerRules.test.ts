@@ -14,11 +14,21 @@ import {
   quickPreview,
   signAllowed,
   signText,
+  splitSignature,
   stampedName,
   textCorrectorEnabled,
   toggleFavourite,
 } from './composerRules';
 import { EMOJI_CATEGORIES } from './emojis';
+
+describe('splitSignature', () => {
+  it("separates the sender's own signature from the text, and leaves anything else whole", () => {
+    expect(splitSignature('*Ana Souza:*\nOlá, tudo bem?', 'Ana Souza')).toEqual({ signature: '*Ana Souza:*\n', text: 'Olá, tudo bem?' });
+    expect(splitSignature('*Bia:*\nOlá', 'Ana Souza')).toEqual({ signature: '', text: '*Bia:*\nOlá' });
+    expect(splitSignature('Olá', 'Ana Souza')).toEqual({ signature: '', text: 'Olá' });
+    expect(splitSignature('*:*\nOlá', '')).toEqual({ signature: '', text: '*:*\nOlá' });
+  });
+});
 
 describe('signText', () => {
   it('prefixes the name in bold and a line break when on', () => {

@@ -16,6 +16,16 @@ export function signText(text: string, name: string | null | undefined, sign: bo
   return `*${who}:*\n${text}`;
 }
 
+/**
+ * A signed message split for editing: the signature `name` put before it (kept as it went out) and the text
+ * the attendant wrote; a message not signed by `name` is all text.
+ */
+export function splitSignature(body: string, name: string | null | undefined): { signature: string; text: string } {
+  const who = (name ?? '').trim();
+  const signature = `*${who}:*\n`;
+  return who && body.startsWith(signature) ? { signature, text: body.slice(signature.length) } : { signature: '', text: body };
+}
+
 /** Whether the company lets attendants sign (setting sendSignMessage; default enabled). */
 export const signAllowed = (setting: string | null | undefined) => setting !== 'disabled';
 

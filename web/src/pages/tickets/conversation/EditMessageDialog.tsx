@@ -3,21 +3,27 @@ import { Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@atende/kit/contracts';
 import { editMessage } from '../../../api/tickets';
+import { useAuth } from '../../../auth/AuthContext';
 import { toastError, toastWarning } from '../../../errors/toast';
+import { splitSignature } from '../composer/composerRules';
 import { canEditMessage, editTimeLeft } from './time';
 
 /**
  * Editing an own text message within 15 minutes of creation. The window is checked again on save;
- * a server refusal (ERR_EDITING_WAPP_MSG and others) is shown translated.
+ * a server refusal (ERR_EDITING_WAPP_MSG and others) is shown translated. A signed message shows only its
+ * text; the signature goes back in front of the edited text.
  */
 export function EditMessageDialog({ message, onClose, onSaved }: { message: Message | null; onClose(): void; onSaved(message: Message): void }) {
   const { t } = useTranslation('conversation');
+  const { user } = useAuth();
+  const { signature, text: written } = splitSignature(message?.body ?? '', user?.name);
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const [, tick] = useState(0);
 
   useEffect(() => {
-    setText(message?.body ?? '');
+    setText(written);
+    // Only when another message opens: the user's name changing meanwhile must not reset what is typed.
   }, [message]);
 
   // Refresh the 'minutes left' hint while the dialog is open.
@@ -28,7 +34,7 @@ export function EditMessageDialog({ message, onClose, onSaved }: { message: Mess
   }, [message]);
 
   const trimmed = text.trim();
-  const unchanged = trimmed === (message?.body ?? '').trim();
+  const unchanged = trimmed === written.trim();
   const left = message ? editTimeLeft(message) : 0;
 
   const save = async () => {
@@ -40,7 +46,7 @@ export function EditMessageDialog({ message, onClose, onSaved }: { message: Mess
     }
     setSaving(true);
     try {
-      onSaved(await editMessage(message.id, trimmed));
+      onSaved(await editMessage(message.id, signature + trimmed));
       onClose();
     } catch (err) {
       toastError(err);
