@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KanbanTicket } from '@atende/kit/contracts';
+import { stripWhatsapp } from '../tickets/conversation/whatsappFormat';
 import {
   assignCards,
   buildLanes,
@@ -93,6 +94,9 @@ describe('card texts', () => {
     expect(cutName('Maria Aparecida')).toBe('Maria Apar...');
     expect(cutMessage('m'.repeat(31))).toBe(`${'m'.repeat(27)}...`);
     expect(cutMessage('short')).toBe('short');
+    // Plain text, as the ticket list shows it: the signature's bold markers go.
+    expect(cutMessage('*Bruno:*\nMensagem')).toBe(cutMessage(stripWhatsapp('*Bruno:*\nMensagem')));
+    expect(cutMessage('*Bruno:*\nMensagem')).not.toContain('*');
   });
   it('time of day today, date otherwise', () => {
     const now = new Date(2026, 0, 5, 18, 0);

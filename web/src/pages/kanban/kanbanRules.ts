@@ -1,4 +1,5 @@
 import type { KanbanSort, KanbanTicket, Tag } from '@atende/kit/contracts';
+import { stripWhatsapp } from '../tickets/conversation/whatsappFormat';
 
 /** The default (first, grey) lane (spec 001 §2, §4). */
 export const DEFAULT_LANE_ID = 0;
@@ -105,8 +106,11 @@ export function writeBoardPrefs(store: KeyValueStore | null, prefs: BoardPrefs):
 /** Kanban cards cut the contact name at 10 characters (spec 000 §2, 002 §9); the card's title keeps the full name. */
 export const CARD_NAME_CUT = 10;
 export const cutName = (s: string): string => (s.length > CARD_NAME_CUT ? `${s.slice(0, CARD_NAME_CUT)}...` : s);
-/** The last message at 30 characters (27 plus ellipsis). */
-export const cutMessage = (s: string): string => (s.length > 30 ? `${s.slice(0, 27)}...` : s);
+/** The last message as plain text (no WhatsApp markup, as the ticket list shows it) at 30 characters (27 plus ellipsis). */
+export function cutMessage(message: string): string {
+  const s = stripWhatsapp(message);
+  return s.length > 30 ? `${s.slice(0, 27)}...` : s;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** HH:mm on the same day, else dd/MM/yyyy. */
