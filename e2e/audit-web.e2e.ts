@@ -41,6 +41,8 @@ describe('web audit fixes', () => {
     await page.goto('/allConnections');
     await page.getByText(NO_PERMISSION).first().waitFor();
     await page.waitForURL((url) => url.pathname === '/tickets');
+    // Said once (the page re-rendering while it waits does not say it again).
+    expect(await page.getByText(NO_PERMISSION).count()).toBe(1);
     // Landed on a page the attendant may see: no second refusal.
     await page.getByText('Oops! Acesso Negado!').waitFor({ state: 'detached' });
     await page.getByTestId('message-input').or(page.locator('[data-testid^="ticket-item-"]')).or(page.getByRole('tab').first()).first().waitFor();

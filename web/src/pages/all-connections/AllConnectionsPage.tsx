@@ -4,11 +4,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { Plan, WhatsappConnection } from '@atende/kit/contracts';
 import { listConnectionCounts, listConnectionsOfCompany, type ConnectionCounts } from '../../api/channels';
 import { getCompanyPlan } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
+import { useRefusedRedirect } from '../../hooks/useRefusedRedirect';
 import { LoadFailed } from '../../components/LoadFailed';
 import NoPermission from '../../components/NoPermission';
 import { toastError } from '../../errors/toast';
@@ -25,22 +25,15 @@ import { useLiveConnections } from '../connections/useLiveConnections';
  * /tickets: the page's own section of spec 001 §2 says so ("others are redirected to /tickets"), and
  * /tickets is a page every user may open (/ refuses an attendant without the dashboard).
  */
-export const NO_PERMISSION_REDIRECT_MS = 1000;
 export const NO_PERMISSION_REDIRECT_TO = '/tickets';
 
 /** '/allConnections' (spec 001 §2 All-connections page): the super user's per company counts. */
 export default function AllConnectionsPage() {
   const { t } = useTranslation('companies');
   const { user } = useAuth();
-  const navigate = useNavigate();
   const allowed = isSuper(user);
 
-  useEffect(() => {
-    if (allowed || !user) return;
-    toastError(t('errors.noPermission'));
-    const timer = window.setTimeout(() => navigate(NO_PERMISSION_REDIRECT_TO, { replace: true }), NO_PERMISSION_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [allowed, user, navigate, t]);
+  useRefusedRedirect(!!user && !allowed, t('errors.noPermission'), NO_PERMISSION_REDIRECT_TO);
 
   if (!allowed) return <NoPermission />;
   return <AllConnectionsScreen ownCompanyId={user!.companyId} />;

@@ -1,15 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { PlanFlag } from '@atende/kit/contracts';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
-import { toastError } from '../../errors/toast';
+import { useRefusedRedirect } from '../../hooks/useRefusedRedirect';
 import { useShellData } from '../../hooks/useShellData';
 import { isAdmin, planAllows } from '../../permissions';
-
-/** Spec 002 §6: a missing plan flag shows an error toast and goes to / after 1 second. */
-export const PLAN_REFUSED_REDIRECT_MS = 1000;
 
 export type PlanGateProps = {
   flag: PlanFlag;
@@ -24,16 +20,10 @@ export type PlanGateProps = {
 export function PlanGate({ flag, adminOnly = false, refusedText, children }: PlanGateProps) {
   const { user } = useAuth();
   const { plan, ready } = useShellData();
-  const navigate = useNavigate();
   const profileRefused = adminOnly && !isAdmin(user);
   const planRefused = !profileRefused && ready && !planAllows(plan, flag);
 
-  useEffect(() => {
-    if (!planRefused) return;
-    toastError(refusedText);
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), PLAN_REFUSED_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [planRefused, navigate, refusedText]);
+  useRefusedRedirect(planRefused, refusedText);
 
   if (!user || profileRefused) return <NoPermission />;
   if (!ready) return <PageLoading />;

@@ -10,6 +10,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { useChatUnread } from '../../hooks/useChatUnread';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
+import { useRefusedRedirect } from '../../hooks/useRefusedRedirect';
 import { useShellData } from '../../hooks/useShellData';
 import { planAllows } from '../../permissions';
 import { ChatList } from './ChatList';
@@ -20,23 +21,14 @@ import { PrivateChatDialog } from './PrivateChatDialog';
 import { useChats } from './useChats';
 import { usePresence } from './usePresence';
 
-/** Redirect delay after the plan-flag refusal (spec 002 §6, §9). */
-const REDIRECT_MS = 1000;
-
 /** /chats and /chats/:id (uuid), the internal chat (spec 002 §2): needs the plan flag useInternalChat. */
 export default function ChatsPage() {
   const { plan, ready } = useShellData();
   const { user } = useAuth();
-  const navigate = useNavigate();
   const { t } = useTranslation('chats');
   const allowed = planAllows(plan, 'useInternalChat');
 
-  useEffect(() => {
-    if (!ready || allowed) return;
-    toastError(t('planRefused'));
-    const timer = window.setTimeout(() => navigate('/'), REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [ready, allowed, navigate, t]);
+  useRefusedRedirect(ready && !allowed, t('planRefused'));
 
   if (!ready || !user) return <PageLoading />;
   if (!allowed) return null;

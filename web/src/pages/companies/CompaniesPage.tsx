@@ -1,30 +1,19 @@
 import './companiesLocales';
-import { useEffect } from 'react';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import NoPermission from '../../components/NoPermission';
-import { toastError } from '../../errors/toast';
+import { useRefusedRedirect } from '../../hooks/useRefusedRedirect';
 import { isSuper } from '../../permissions';
 import { CompaniesManager } from './CompaniesManager';
 
-/** Spec 001 §2: anyone without the super flag gets an error toast and goes to / after 1 second. */
-export const NO_PERMISSION_REDIRECT_MS = 1000;
-
-/** /companies: the super user's companies list and form. */
+/** /companies: the super user's companies list and form; anyone else gets an error toast and goes to / after 1 second (spec 001 §2). */
 export default function CompaniesPage() {
   const { t } = useTranslation('companies');
   const { user } = useAuth();
-  const navigate = useNavigate();
   const allowed = isSuper(user);
 
-  useEffect(() => {
-    if (allowed || !user) return;
-    toastError(t('errors.noPermission'));
-    const timer = setTimeout(() => navigate('/', { replace: true }), NO_PERMISSION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [allowed, user, navigate, t]);
+  useRefusedRedirect(!!user && !allowed, t('errors.noPermission'));
 
   if (!allowed) return <NoPermission />;
   return (

@@ -1,36 +1,27 @@
 import '../connections/connectionsLocales';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Space, Typography, Upload, type UploadFile } from 'antd';
 import { SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { sendApiMessage } from '../../api/channels';
 import { useAuth } from '../../auth/AuthContext';
 import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
-import { toastError, toastSuccess } from '../../errors/toast';
+import { toastSuccess } from '../../errors/toast';
+import { useRefusedRedirect } from '../../hooks/useRefusedRedirect';
 import { useShellData } from '../../hooks/useShellData';
 import { isAdmin, planAllows } from '../../permissions';
 import { apiEndpoint, describeAnswer, jsonCurl, jsonExample, multipartCurl, testFormProblems, type TestForm, type TestKind } from './messagesApiRules';
-
-/** Spec 001 §2: without the plan's external API the user is told so and goes to / after 1 second. */
-export const NO_PERMISSION_REDIRECT_MS = 1000;
 
 /** '/messages-api' (spec 001 §2 Messages API page): admins whose plan has useExternalApi. */
 export default function MessagesApiPage() {
   const { t } = useTranslation('connections');
   const { user } = useAuth();
   const { plan, ready } = useShellData();
-  const navigate = useNavigate();
   const admin = isAdmin(user);
   const planRefused = admin && ready && !planAllows(plan, 'useExternalApi');
 
-  useEffect(() => {
-    if (!planRefused) return;
-    toastError(t('api.planRefused'));
-    const timer = window.setTimeout(() => navigate('/', { replace: true }), NO_PERMISSION_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [planRefused, navigate, t]);
+  useRefusedRedirect(planRefused, t('api.planRefused'));
 
   if (!admin) return <NoPermission />;
   if (!ready) return <PageLoading />;
