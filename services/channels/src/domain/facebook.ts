@@ -191,7 +191,7 @@ export function createFacebookDesk(deps: ChannelsDeps, graph: GraphClient) {
 
     /**
      * POST /facebook: the user token becomes a long-lived one, the granted pages (or their Instagram
-     * accounts) become connections of the caller's company — a page linked before gets the new token,
+     * accounts) become connections of the caller's company (or the one a super user names) — a page linked before gets the new token,
      * never a second connection — the app is subscribed to each page's messages, and each session starts.
      */
     async link(auth: AuthUser, body: LinkBody): Promise<WhatsappConnection[]> {
