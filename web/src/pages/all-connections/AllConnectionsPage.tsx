@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Modal, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import type { Plan, WhatsappConnection } from '@atende/kit/contracts';
+import type { Plan } from '@atende/kit/contracts';
 import { listConnectionCounts, listConnectionsOfCompany, type ConnectionCounts } from '../../api/channels';
 import { getCompanyPlan } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
@@ -17,7 +17,6 @@ import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { grandTotal } from '../connections/connectionRules';
 import { ConnectionsTable } from '../connections/ConnectionsTable';
 import { NewConnectionButton, useConnectionEditor } from '../connections/ConnectionsPage';
-import { useFacebookLink } from '../connections/useFacebookLink';
 import { useLiveConnections } from '../connections/useLiveConnections';
 
 /**
@@ -143,11 +142,7 @@ function CompanyConnectionsDialog({ company, live, onClose }: { company: Connect
   const { companyId } = company;
   const loadCompany = useCallback(() => listConnectionsOfCompany(companyId), [companyId]);
   const list = useLiveConnections(loadCompany, live);
-  const { editor, openEditor, closeEditor, showSchedules } = useConnectionEditor();
-  const { apply } = list;
-  const onSaved = useCallback((saved: WhatsappConnection) => apply({ action: 'update', whatsapp: saved }), [apply]);
-  const onLinked = useCallback((linked: WhatsappConnection[]) => linked.forEach((whatsapp) => apply({ action: 'update', whatsapp })), [apply]);
-  const social = useFacebookLink(onLinked, companyId);
+  const { openEditor, social, dialog } = useConnectionEditor(list.apply, companyId);
   // null until read (the menu's items stay disabled meanwhile, and if it cannot be read).
   const [plan, setPlan] = useState<Plan | null>(null);
   useEffect(() => {
@@ -174,15 +169,7 @@ function CompanyConnectionsDialog({ company, live, onClose }: { company: Connect
         onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
         onImportClosed={() => void list.reload()}
       />
-      <ConnectionDialog
-        open={editor.open}
-        connectionId={editor.connectionId}
-        channel={editor.channel}
-        showSchedules={showSchedules}
-        onClose={closeEditor}
-        onSaved={onSaved}
-        companyId={companyId}
-      />
+      <ConnectionDialog {...dialog} />
     </Modal>
   );
 }

@@ -13,8 +13,8 @@ import { toastError, toastInfo } from '../../errors/toast';
 import { useShellData } from '../../hooks/useShellData';
 import { canSee } from '../../permissions';
 import { ChannelIcon } from './ChannelIcon';
-import { ConnectionDialog } from './ConnectionDialog';
-import { supportLink, type newConnectionChannels } from './connectionRules';
+import { ConnectionDialog, type ConnectionDialogProps } from './ConnectionDialog';
+import { supportLink, type ConnectionEvent, type newConnectionChannels } from './connectionRules';
 import { ConnectionsTable } from './ConnectionsTable';
 import { useLiveConnections } from './useLiveConnections';
 import { ImportProgressCard } from './ImportProgressCard';
@@ -35,16 +35,24 @@ export default function ConnectionsPage() {
 type NewChannel = (typeof newConnectionChannels)[number]['channel'];
 export type EditorState = { open: boolean; connectionId: number | null; channel: NewChannel };
 
-/** The editor's open state and the setting that decides its schedules tab, shared with the all-connections dialog. */
-export function useConnectionEditor() {
+/**
+ * Adding and editing connections, shared with the all-connections dialog: the editor's open state, the
+ * setting that decides its schedules tab, and the Facebook/Instagram link; what is saved or linked goes to
+ * `apply` (the shown list). `companyId`: the company new connections are for (a super user's choice).
+ */
+export function useConnectionEditor(apply: (event: ConnectionEvent) => void, companyId?: number) {
   const [editor, setEditor] = useState<EditorState>({ open: false, connectionId: null, channel: 'whatsapp' });
   const [scheduleType, setScheduleType] = useState<string | null>(null);
   const openEditor = useCallback((connectionId: number | null, channel: NewChannel = 'whatsapp') => {
     void readSetting('scheduleType').then(setScheduleType);
     setEditor({ open: true, connectionId, channel });
   }, []);
-  const closeEditor = useCallback(() => setEditor((e) => ({ ...e, open: false })), []);
-  return { editor, openEditor, closeEditor, showSchedules: scheduleType === 'connection' };
+  const onClose = useCallback(() => setEditor((e) => ({ ...e, open: false })), []);
+  const onSaved = useCallback((whatsapp: WhatsappConnection) => apply({ action: 'update', whatsapp }), [apply]);
+  const onLinked = useCallback((linked: WhatsappConnection[]) => linked.forEach((whatsapp) => apply({ action: 'update', whatsapp })), [apply]);
+  const social = useFacebookLink(onLinked, companyId);
+  const dialog: ConnectionDialogProps = { ...editor, showSchedules: scheduleType === 'connection', onClose, onSaved, companyId };
+  return { openEditor, social, dialog };
 }
 
 /**
@@ -114,7 +122,7 @@ function ConnectionsScreen() {
   // Spec 001 §4: an import's refresh clears its progress and reloads the list.
   const reloadAfterImport = useCallback(() => void reload(), [reload]);
   const imports = useImportProgress(list.connections, reloadAfterImport);
-  const { editor, openEditor, closeEditor, showSchedules } = useConnectionEditor();
+  const { openEditor, social, dialog } = useConnectionEditor(list.apply);
   const [restarting, setRestarting] = useState(false);
 
   const restartAll = () => {
@@ -136,11 +144,6 @@ function ConnectionsScreen() {
       },
     });
   };
-
-  const onSaved = useCallback((saved: WhatsappConnection) => list.apply({ action: 'update', whatsapp: saved }), [list]);
-  const { apply } = list;
-  const onLinked = useCallback((linked: WhatsappConnection[]) => linked.forEach((whatsapp) => apply({ action: 'update', whatsapp })), [apply]);
-  const social = useFacebookLink(onLinked);
 
   return (
     <Flex vertical gap={16} style={{ height: '100%', minHeight: 0 }}>
@@ -171,14 +174,7 @@ function ConnectionsScreen() {
           now={imports.now}
         />
       )}
-      <ConnectionDialog
-        open={editor.open}
-        connectionId={editor.connectionId}
-        channel={editor.channel}
-        showSchedules={showSchedules}
-        onClose={closeEditor}
-        onSaved={onSaved}
-      />
+      <ConnectionDialog {...dialog} />
     </Flex>
   );
 }
