@@ -115,7 +115,7 @@ describe('attendant inbox', () => {
     await pageAdmin.getByRole('button', { name: 'Adicionar' }).click();
     await pageAdmin.getByText('Prefere atendimento pela manhã').waitFor();
     await pageAdmin.getByRole('button', { name: 'Excluir observação' }).first().click();
-    await pageAdmin.getByRole('button', { name: /^(OK|Sim|Excluir|Confirmar)$/ }).last().click();
+    await pageAdmin.locator('.ant-modal-confirm').getByRole('button', { name: 'Excluir' }).click();
     await pageAdmin.getByText('Prefere atendimento pela manhã').waitFor({ state: 'detached' });
     await pageAdmin.locator('.ant-drawer-close').click();
     await pageAdmin.locator('.ant-drawer-open').waitFor({ state: 'detached' });

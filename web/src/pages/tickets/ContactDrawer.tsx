@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar, Button, Descriptions, Divider, Drawer, Empty, Flex, Form, Input, List, Modal, Select, Skeleton, Switch, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, LockOutlined, StopOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { useCompanyEvent } from '../../socket/SocketContext';
 import { useNumbersHidden } from './useNumbersHidden';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { DRAWER_CONTACT_NAME_MAX } from '../contacts/contactRules';
-import { currentKanbanStage, displayNumber, kanbanStageCalls, NOTE_MAX_LENGTH, validateNote, visibleExtraInfo, type NoteProblem } from './dialogs/dialogRules';
+import { currentKanbanStage, displayNumber, kanbanStageCalls, NOTE_MAX_LENGTH, notesWithEdits, validateNote, visibleExtraInfo, type NoteEdits, type NoteProblem } from './dialogs/dialogRules';
 
 /** The default lane (no kanban tag) in the stage select: tag ids are positive. */
 const DEFAULT_LANE = 0;
@@ -51,6 +51,9 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
   const [lanes, setLanes] = useState<TagType[] | null>(null);
   const [notes, setNotes] = useState<TicketNote[]>([]);
   const [notesLoading, setNotesLoading] = useState(false);
+  // Notes added or deleted while the list is read: a slow answer is older than them and must not
+  // bring a deleted note back or drop an added one.
+  const noteEdits = useRef<NoteEdits<TicketNote>>({ added: [], deleted: new Set() });
   const [note, setNote] = useState('');
   const [noteProblem, setNoteProblem] = useState<NoteProblem>(null);
   const [saving, setSaving] = useState(false);
@@ -74,8 +77,9 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
       .then((tk) => active && setTicket(tk))
       .catch(() => active && setTicket(null));
     setNotesLoading(true);
+    noteEdits.current = { added: [], deleted: new Set() };
     listTicketNotes({ contactId, ticketId })
-      .then((list) => active && setNotes(list))
+      .then((list) => active && setNotes(notesWithEdits(list, noteEdits.current)))
       .catch(() => active && setNotes([]))
       .finally(() => active && setNotesLoading(false));
     return () => {
@@ -171,6 +175,7 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
     setSaving(true);
     try {
       const saved = await createTicketNote({ note: note.trim(), ticketId, contactId });
+      noteEdits.current.added.push(saved);
       setNotes((list) => [saved, ...list.filter((n) => n.id !== saved.id)]);
       setNote('');
       toastSuccess(t('notes.added'), { form: true });
@@ -191,6 +196,7 @@ export function ContactDrawer({ open, onClose, contactId, ticketId }: { open: bo
       onOk: async () => {
         try {
           await deleteTicketNote(target.id);
+          noteEdits.current.deleted.add(target.id);
           setNotes((list) => list.filter((n) => n.id !== target.id));
           toastSuccess(t('notes.deleted'), { form: true });
         } catch (err) {

@@ -14,6 +14,7 @@ import {
   searchTerm,
   transferBody,
   usersOfQueue,
+  notesWithEdits,
   validateNote,
   visibleExtraInfo,
 } from './dialogRules';
@@ -173,5 +174,20 @@ describe('contact helpers', () => {
   it('searches from 3 characters', () => {
     expect(searchTerm(' an ')).toBeNull();
     expect(searchTerm(' ana ')).toBe('ana');
+  });
+});
+
+describe('notesWithEdits', () => {
+  const read = [{ id: 2, note: 'b' }, { id: 1, note: 'a' }];
+  it('shows the read list as it is when nothing was edited meanwhile', () => {
+    expect(notesWithEdits(read, { added: [], deleted: new Set() })).toEqual(read);
+  });
+  it('keeps a note added before the list answered, first, once even when the list has it', () => {
+    const added = { id: 3, note: 'c' };
+    expect(notesWithEdits(read, { added: [added], deleted: new Set() }).map((n) => n.id)).toEqual([3, 2, 1]);
+    expect(notesWithEdits([added, ...read], { added: [added], deleted: new Set() }).map((n) => n.id)).toEqual([3, 2, 1]);
+  });
+  it('leaves out a note deleted before the list answered, read or added', () => {
+    expect(notesWithEdits(read, { added: [{ id: 3, note: 'c' }], deleted: new Set([2, 3]) }).map((n) => n.id)).toEqual([1]);
   });
 });

@@ -51,6 +51,21 @@ export function validateNote(text: string | null | undefined): NoteProblem {
   return null;
 }
 
+/** What the user added and deleted in the drawer while its notes were still being read. */
+export interface NoteEdits<N extends { id: number }> {
+  added: N[];
+  deleted: Set<number>;
+}
+
+/**
+ * The notes to show once the list is read: the read list with the user's own edits made meanwhile
+ * on top, so a note added before the answer stays and a deleted one does not come back.
+ */
+export function notesWithEdits<N extends { id: number }>(read: readonly N[], edits: NoteEdits<N>): N[] {
+  const readIds = new Set(read.map((n) => n.id));
+  return [...edits.added.filter((n) => !readIds.has(n.id)), ...read].filter((n) => !edits.deleted.has(n.id));
+}
+
 // ---- queue of accept / reopen ----
 
 export type QueueDecision = { kind: 'use'; queueId: number | null } | { kind: 'ask' };
