@@ -88,6 +88,14 @@ describe('connections screen', () => {
   it("the super user adds a connection to a company from the all-connections page, under that company's plan", async () => {
     const name = `Loja ${Date.now()}`;
     const company = await platform.createCompany({ name, plan: { useWhatsapp: true, useFacebook: false, useInstagram: false } });
+    // A queue of that company and one of the super user's own: the editor offers only the company's.
+    const queueOf = async (token: string, queueName: string, color: string) => {
+      const made = await platform.request('POST', '/api/queue', { token, body: { name: queueName, color, greetingMessage: '' } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body.id as number;
+    };
+    const theirQueue = await queueOf(company.admin.token, 'Recepção da loja', '#2f54eb');
+    await queueOf((await platform.login()).token, `Fila do super ${Date.now()}`, `#${(Date.now() % 0xffffff).toString(16).padStart(6, '0')}`);
     const page = await (await newContext(browser, platform.url)).newPage();
     await loginThroughPage(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto('/allConnections');
@@ -98,12 +106,19 @@ describe('connections screen', () => {
     await page.getByRole('menuitem', { name: /WhatsApp/ }).click();
     await editor(page).waitFor();
     await editor(page).getByLabel('Nome', { exact: true }).fill('Filial');
+    await editor(page).getByRole('tab', { name: 'Integrações' }).click();
+    await editor(page).getByLabel('Filas', { exact: true }).click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    expect(await offered.allInnerTexts()).toEqual(['Recepção da loja']);
+    await offered.first().click();
+    await page.keyboard.press('Escape');
     await editor(page).getByRole('button', { name: 'Adicionar' }).click();
     await editor(page).waitFor({ state: 'hidden' });
     await dialog.getByRole('cell', { name: 'Filial', exact: true }).waitFor();
     // It is the company's connection, not the super user's.
     const stored = await platform.request('GET', '/api/whatsapp/?session=0', { token: company.admin.token });
-    expect(stored.body).toEqual([expect.objectContaining({ name: 'Filial', companyId: company.companyId, isDefault: true })]);
+    expect(stored.body).toEqual([expect.objectContaining({ name: 'Filial', companyId: company.companyId, isDefault: true, queues: [expect.objectContaining({ id: theirQueue })] })]);
     await page.context().close();
   });
 });

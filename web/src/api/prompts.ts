@@ -9,16 +9,16 @@ export type { Prompt, PromptsPage } from '@atende/kit/contracts';
 export type PromptBody = CreatePromptBody;
 
 /** GET /api/prompt (searchParam, pageNumber) → { prompts, count, hasMore }. */
-export async function listPrompts(params: { searchParam?: string; pageNumber?: number } = {}): Promise<PromptsPage> {
+export async function listPrompts(params: { searchParam?: string; pageNumber?: number; companyId?: number } = {}): Promise<PromptsPage> {
   const { data } = await http.get<Partial<PromptsPage>>('/prompt', { params });
   return { prompts: Array.isArray(data?.prompts) ? data.prompts : [], count: typeof data?.count === 'number' ? data.count : 0, hasMore: data?.hasMore === true };
 }
 
-/** Every prompt of the company, page after page (the connection editor's prompt select). */
-export async function listAllPrompts(): Promise<Prompt[]> {
+/** Every prompt of the company (a super user names another one), page after page (the connection editor's prompt select). */
+export async function listAllPrompts(companyId?: number): Promise<Prompt[]> {
   const all: Prompt[] = [];
   for (let pageNumber = 1; pageNumber <= 100; pageNumber++) {
-    const page = await listPrompts({ pageNumber });
+    const page = await listPrompts({ pageNumber, companyId });
     all.push(...page.prompts);
     if (!page.hasMore) break;
   }

@@ -18,18 +18,22 @@ export type UpdateQueueIntegrationBody = z.input<typeof updateQueueIntegrationBo
 export type QueueIntegrationTestBody = z.input<typeof queueIntegrationTestBody>;
 
 /** GET /queueIntegration: 20 per page by name (searchParam: name, type or project). */
-export async function listQueueIntegrations(params: { searchParam?: string; pageNumber: number }): Promise<QueueIntegrationsPage> {
+export async function listQueueIntegrations(params: { searchParam?: string; pageNumber: number; companyId?: number }): Promise<QueueIntegrationsPage> {
   const query: Record<string, string | number> = { pageNumber: params.pageNumber };
   if (params.searchParam) query.searchParam = params.searchParam;
+  if (params.companyId) query.companyId = params.companyId;
   const { data } = await http.get<QueueIntegrationsPage>('/queueIntegration', { params: query });
   return data;
 }
 
-/** Every integration of the company (the selectors of the queue and connection editors), page after page. */
-export async function listAllQueueIntegrations(maxPages = 50): Promise<QueueIntegration[]> {
+/**
+ * Every integration of the company (a super user names another one), page after page: the selectors of
+ * the queue and connection editors.
+ */
+export async function listAllQueueIntegrations(companyId?: number, maxPages = 50): Promise<QueueIntegration[]> {
   const all: QueueIntegration[] = [];
   for (let pageNumber = 1; pageNumber <= maxPages; pageNumber++) {
-    const page = await listQueueIntegrations({ pageNumber });
+    const page = await listQueueIntegrations({ pageNumber, companyId });
     all.push(...page.queueIntegrations);
     if (!page.hasMore) break;
   }

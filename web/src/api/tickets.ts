@@ -175,8 +175,8 @@ export async function listQuickMessages(): Promise<QuickMessage[]> {
 }
 
 /** GET /api/queue: the company's queues (the list filters and dialogs narrow them to the user's). */
-export async function listQueues(): Promise<Queue[]> {
-  const { data } = await http.get<Queue[]>('/queue');
+export async function listQueues(companyId?: number): Promise<Queue[]> {
+  const { data } = await http.get<Queue[]>('/queue', { params: companyId ? { companyId } : undefined });
   return Array.isArray(data) ? data : [];
 }
 

@@ -3,6 +3,7 @@ import {
   PROMPTS_PAGE_SIZE,
   PROMPT_QUEUE_REQUIRED,
   mediaBase,
+  planScopedCompany,
   promptDefaults,
   ask,
   validationError,
@@ -119,9 +120,10 @@ export function createPromptsDesk(deps: ChannelsDeps) {
   return {
     /** GET /prompt: pages of 20 by name, searched by name. */
     async page(auth: AuthUser, query: PromptsQuery): Promise<PromptsPage> {
+      const companyId = await planScopedCompany(ctx.companies, auth, query.companyId, 'useOpenAi');
       const offset = (query.pageNumber - 1) * PROMPTS_PAGE_SIZE;
-      const { rows, count } = await promptsRepository(db).page(auth.companyId, query.searchParam, PROMPTS_PAGE_SIZE, offset);
-      const queues = await queuesOf(db, auth.companyId, rows);
+      const { rows, count } = await promptsRepository(db).page(companyId, query.searchParam, PROMPTS_PAGE_SIZE, offset);
+      const queues = await queuesOf(db, companyId, rows);
       return { prompts: rows.map((r) => toPrompt(r, queues.get(r.queueId), { revealKey: false })), count, hasMore: offset + rows.length < count };
     },
 

@@ -3,6 +3,7 @@ import {
   QUEUE_INTEGRATIONS_PAGE_SIZE,
   TYPEBOT_DEFAULTS,
   mediaBase,
+  planScopedCompany,
   queueIntegrationBody,
   type AuthUser,
   type Emit,
@@ -126,8 +127,9 @@ export function createQueueIntegrationsDesk(deps: ChannelsDeps, tester?: Integra
   return {
     /** GET /queueIntegration: 20 per page by name, searched by name, type or project. */
     async page(auth: AuthUser, query: QueueIntegrationsQuery): Promise<QueueIntegrationsPage> {
+      const companyId = await planScopedCompany(ctx.companies, auth, query.companyId, 'useIntegrations');
       const offset = (query.pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE;
-      const { rows, count } = await queueIntegrationsRepository(db).page(auth.companyId, query.searchParam, QUEUE_INTEGRATIONS_PAGE_SIZE, offset);
+      const { rows, count } = await queueIntegrationsRepository(db).page(companyId, query.searchParam, QUEUE_INTEGRATIONS_PAGE_SIZE, offset);
       return { queueIntegrations: rows.map((r) => toQueueIntegration(r, false)), count, hasMore: offset + rows.length < count };
     },
 

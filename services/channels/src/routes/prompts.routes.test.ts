@@ -142,6 +142,19 @@ describe('GET /api/prompt', () => {
     expect((await api('admin2', 'GET', '/api/prompt?pageNumber=0')).body.fields[0].field).toBe('pageNumber');
   });
 
+  it("lists another company's prompts only to a super user (its connection editor), under that company's plan", async () => {
+    await create('admin', { ...base(), name: 'Da clínica um' });
+    const listed = await api('super', 'GET', `/api/prompt?companyId=${C1}&searchParam=${encodeURIComponent('clínica um')}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.prompts.map((p: any) => [p.name, p.companyId, p.queue?.name])).toEqual([['Da clínica um', C1, 'Recepção']]);
+    // Anyone else's companyId is ignored: the caller's own list.
+    expect((await api('admin2', 'GET', `/api/prompt?companyId=${C1}&searchParam=${encodeURIComponent('clínica um')}`)).body.count).toBe(0);
+    const noFlag = await api('super', 'GET', `/api/prompt?companyId=${C3}`);
+    expect(noFlag.status).toBe(403);
+    expect(noFlag.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useOpenAi' });
+    expect((await api('super', 'GET', '/api/prompt?companyId=0')).body.fields[0].field).toBe('companyId');
+  });
+
   it('shows one prompt with its key in full (the edit form)', async () => {
     const created = await create('admin', { ...base(), name: 'Mostrar' });
     const shown = await api('admin', 'GET', `/api/prompt/${created.id}`);

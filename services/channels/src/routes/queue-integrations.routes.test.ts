@@ -296,6 +296,19 @@ describe('POST/GET/PUT/DELETE /api/queueIntegration', () => {
     expect((await api('admin4', 'GET', `/api/queueIntegration/${theirs.id}`)).body.name).toBe('Deles');
   });
 
+  it("lists another company's integrations only to a super user (its connection editor), under that company's plan", async () => {
+    await create('admin6', webhook('Da empresa seis'));
+    const listed = await api('super1', 'GET', '/api/queueIntegration?companyId=6');
+    expect(listed.status).toBe(200);
+    expect(listed.body.queueIntegrations.map((i: any) => [i.name, i.companyId])).toEqual([['Da empresa seis', 6]]);
+    // Anyone else's companyId is ignored: the caller's own list.
+    expect((await api('admin1', 'GET', '/api/queueIntegration?companyId=6&searchParam=seis')).body.count).toBe(0);
+    const noFlag = await api('super1', 'GET', '/api/queueIntegration?companyId=9');
+    expect(noFlag.status).toBe(403);
+    expect(noFlag.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useIntegrations' });
+    expect((await api('super1', 'GET', '/api/queueIntegration?companyId=seis')).body.fields[0].field).toBe('companyId');
+  });
+
   it('is for admins of a plan with useIntegrations: profile user 403, plan flag off refused, no token 401', async () => {
     const mine = await create('admin1', webhook('Permissões'));
     for (const [method, url, body] of [

@@ -37,6 +37,13 @@ export const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be 
 /** Query-string booleans arrive as text. */
 export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
+/**
+ * The company a call acts on: the caller's own when absent; a super user names another one from the
+ * all-connections page's company dialog (spec 001 §2): a new connection, a Facebook link, and the
+ * queues, prompts and integrations its editor offers.
+ */
+export const forCompany = z.object({ companyId: z.coerce.number().int().positive().optional() });
+
 export const pageNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 
 export const searchParam = z.string().trim().max(200).optional();

@@ -1,7 +1,7 @@
 import { normalizeContactNumber } from './contacts.js';
 import { z } from 'zod';
 import { weekdaySchedule, weekdaySchedulesInput } from './admin.js';
-import { msg } from './common.js';
+import { forCompany, msg } from './common.js';
 import { channel, queueSummary } from './tickets.js';
 
 /**
@@ -138,11 +138,6 @@ export const connectionBody = z.object({
   regenerateToken: z.boolean().optional(),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;
-/**
- * The company a new connection (or a Facebook link) is for: the caller's own when absent; a super user
- * names another one from the all-connections page's company dialog (spec 001 §2).
- */
-export const forCompany = z.object({ companyId: z.coerce.number().int().positive().optional() });
 /** POST /whatsapp: the editor's fields and, for super users, the company. */
 export const newConnectionBody = connectionBody.extend(forCompany.shape);
 export type NewConnectionBody = z.infer<typeof newConnectionBody>;

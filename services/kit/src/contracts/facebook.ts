@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { forCompany, whatsappConnection } from './connections.js';
+import { forCompany } from './common.js';
+import { whatsappConnection } from './connections.js';
 
 /**
  * Facebook and Instagram connections (spec 001 §2 new-connection menu, §7 POST /facebook): the web

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, pageNumber } from './common.js';
+import { forCompany, msg, pageNumber } from './common.js';
 import { sizedText } from './contacts.js';
 
 /**
@@ -77,7 +77,7 @@ export type Prompt = z.infer<typeof prompt>;
 export const promptsQuery = z.object({
   searchParam: z.string().trim().max(200, msg.tooLong).optional(),
   pageNumber,
-});
+}).extend(forCompany.shape);
 export type PromptsQuery = z.infer<typeof promptsQuery>;
 export const promptsPage = z.object({ prompts: z.array(prompt), count: z.number().int(), hasMore: z.boolean() });
 export type PromptsPage = z.infer<typeof promptsPage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, pageNumber } from './common.js';
+import { forCompany, msg, pageNumber } from './common.js';
 import { sizedText } from './contacts.js';
 
 /**
@@ -66,7 +66,7 @@ export type QueueIntegration = z.infer<typeof queueIntegration>;
 export const queueIntegrationsQuery = z.object({
   searchParam: z.string().trim().max(200, msg.tooLong).optional(),
   pageNumber,
-});
+}).extend(forCompany.shape);
 export type QueueIntegrationsQuery = z.infer<typeof queueIntegrationsQuery>;
 export const queueIntegrationsPage = z.object({ queueIntegrations: z.array(queueIntegration), count: z.number().int(), hasMore: z.boolean() });
 export type QueueIntegrationsPage = z.infer<typeof queueIntegrationsPage>;

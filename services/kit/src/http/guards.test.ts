@@ -4,7 +4,7 @@ import { Directory } from '../directory.js';
 import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { createHttpApp } from './app.js';
-import { createGuards } from './guards.js';
+import { createGuards, planScopedCompany } from './guards.js';
 
 /**
  * Every authenticated call reads the caller's company (spec 001 §3/§4): a token outlives a deleted company or
@@ -68,5 +68,24 @@ describe("the caller's company on every authenticated call", () => {
 
   it('trusts the token when the company cannot be read (admin not answering)', async () => {
     expect((await call('GET', 'unknown')).statusCode).toBe(200);
+  });
+});
+
+describe('planScopedCompany: the company a plan-gated list reads', () => {
+  const withPlan = (id: number, useOpenAi: boolean): CompanyWithPlan => ({ ...company(id, true), plan: { useOpenAi } as CompanyWithPlan['plan'] });
+  const companies = new Directory<number, CompanyWithPlan | null>(async (id) => (id === 20 ? withPlan(20, true) : id === 21 ? withPlan(21, false) : null), 0);
+  const superUser = { ...callers.admin, super: true };
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (err: AppError) => ({ code: err.code, extra: err.extra }));
+
+  it("is the caller's own without a companyId, with its own, or when anyone but a super user names another", async () => {
+    expect(await planScopedCompany(companies, callers.admin, undefined, 'useOpenAi')).toBe(7);
+    expect(await planScopedCompany(companies, superUser, 7, 'useOpenAi')).toBe(7);
+    expect(await planScopedCompany(companies, callers.admin, 20, 'useOpenAi')).toBe(7);
+  });
+
+  it("is another company a super user names when it exists and its plan has the flag", async () => {
+    expect(await planScopedCompany(companies, superUser, 20, 'useOpenAi')).toBe(20);
+    expect(await refusal(planScopedCompany(companies, superUser, 21, 'useOpenAi'))).toEqual({ code: 'ERR_NO_PERMISSION', extra: { feature: 'useOpenAi' } });
+    expect(await refusal(planScopedCompany(companies, superUser, 404, 'useOpenAi'))).toMatchObject({ code: 'ERR_NO_COMPANY_FOUND' });
   });
 });

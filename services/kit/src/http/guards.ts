@@ -117,3 +117,20 @@ export type Guards = ReturnType<typeof createGuards>;
 export function companyScope(auth: AuthUser, requested?: number | null): number {
   return auth.super && requested ? requested : auth.companyId;
 }
+
+/**
+ * companyScope on a plan-gated route (the guard checked the caller's own plan): another company a super
+ * user names must exist (404 ERR_NO_COMPANY_FOUND) and its plan must have the flag too.
+ */
+export async function planScopedCompany(
+  companies: Directory<number, CompanyWithPlan | null>,
+  auth: AuthUser,
+  requested: number | null | undefined,
+  flag: PlanFlag,
+): Promise<number> {
+  const companyId = companyScope(auth, requested);
+  if (companyId === auth.companyId) return companyId;
+  if (!(await companies.get(companyId))) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
+  await assertPlanFlag(companies, companyId, flag);
+  return companyId;
+}

@@ -2,6 +2,7 @@ import {
   AppError,
   ask,
   CHATBOT_MAX_DEPTH,
+  companyScope,
   validationError,
   type AuthUser,
   type ChatbotOption,
@@ -156,8 +157,9 @@ export function createQueuesDesk(deps: TicketsDeps) {
   };
 
   return {
-    async list(auth: AuthUser): Promise<Queue[]> {
-      return (await queuesRepository(db).list(auth.companyId)).map(toQueue);
+    /** GET /queue: the company's queues; a super user may name another company's (its connection editor). */
+    async list(auth: AuthUser, companyId?: number): Promise<Queue[]> {
+      return (await queuesRepository(db).list(companyScope(auth, companyId))).map(toQueue);
     },
 
     /** GET /queue/user: the caller's queues (an admin may ask for another user's). */

@@ -35,6 +35,7 @@ beforeAll(async () => {
   await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
   await define('admin3', { id: 3, companyId: 3, profile: 'admin', name: 'Admin Três' });
   await define('admin4', { id: 4, companyId: 4, profile: 'admin', name: 'Admin Quatro' });
+  await define('super', { id: 9, companyId: 3, name: 'Super', super: true });
 });
 afterAll(async () => h?.stop());
 beforeEach(() => h.plans.clear());
@@ -176,6 +177,18 @@ describe('GET /api/queue and /api/queue/user', () => {
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(z.id));
     expect(list.body.every((q: any) => q.companyId === C2)).toBe(true);
     expect((await api('ana', 'GET', '/api/queue')).body.every((q: any) => q.companyId === C1)).toBe(true);
+  });
+
+  it("a super user reads another company's list (its connection editor); anyone else's companyId is ignored", async () => {
+    const theirs = await makeQueue('admin4', 'Da empresa quatro');
+    const listed = await api('super', 'GET', '/api/queue?companyId=4');
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((q: any) => q.id)).toContain(theirs.id);
+    expect(listed.body.every((q: any) => q.companyId === 4)).toBe(true);
+    const ignored = await api('ana', 'GET', '/api/queue?companyId=4');
+    expect(ignored.body.map((q: any) => q.id)).not.toContain(theirs.id);
+    expect(ignored.body.every((q: any) => q.companyId === C1)).toBe(true);
+    expect((await api('super', 'GET', '/api/queue?companyId=quatro')).body.fields[0].field).toBe('companyId');
   });
 
   it("answers the caller's queues; an admin may ask for another user's", async () => {

@@ -3,6 +3,7 @@ import {
   chatbotOption,
   createChatbotBody,
   createQueueBody,
+  forCompany,
   idParams,
   okAnswer,
   queue,
@@ -23,7 +24,9 @@ export const queuesRoutes: RouteModule = (app, deps) => {
   const { guards } = deps;
   const tags = ['queues'];
 
-  app.get('/api/queue', { preHandler: guards.authenticated, schema: { tags, response: { 200: z.array(queue) } } }, (request) => desk.list(request.auth));
+  app.get('/api/queue', { preHandler: guards.authenticated, schema: { tags, querystring: forCompany, response: { 200: z.array(queue) } } }, (request) =>
+    desk.list(request.auth, request.query.companyId),
+  );
 
   app.get('/api/queue/user', { preHandler: guards.authenticated, schema: { tags, querystring: queueUserQuery, response: { 200: z.array(queue) } } }, (request) =>
     desk.ofUser(request.auth, request.query.userId),

@@ -35,7 +35,10 @@ export type ConnectionDialogProps = {
   showSchedules: boolean;
   onClose(): void;
   onSaved(connection: WhatsappConnection): void;
-  /** A new connection goes to this company (a super user in the all-connections dialog); else the user's own. */
+  /**
+   * Another company (a super user in the all-connections dialog): a new connection goes to it, and the
+   * queues, prompts and integrations offered are its own. Absent: the user's own company.
+   */
   companyId?: number;
 };
 
@@ -83,17 +86,17 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     onClose,
   });
 
-  // The company's queues for the selectors (GET /api/queue).
+  // The company's queues for the selectors (GET /api/queue; another company's for a super user).
   useEffect(() => {
     if (!open) return;
     let active = true;
-    listQueues()
+    listQueues(companyId)
       .then((list) => active && setQueues(list))
       .catch((err: unknown) => active && toastError(err));
     return () => {
       active = false;
     };
-  }, [open]);
+  }, [open, companyId]);
 
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }));
 
@@ -102,13 +105,13 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   useEffect(() => {
     if (!open) return;
     let active = true;
-    listAllPrompts()
+    listAllPrompts(companyId)
       .then((list) => active && setPrompts({ available: true, options: list.map((p) => ({ value: p.id, label: p.name })) }))
       .catch(() => active && setPrompts({ available: false, options: [] }));
     return () => {
       active = false;
     };
-  }, [open]);
+  }, [open, companyId]);
 
   /** A field's rule: the editor's checks on the whole form, this field's problem. */
   const check = (field: ConnectionField) => ({
@@ -402,7 +405,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="integrationId" label={t('fields.integrationId')}>
-            <IntegrationSelect active={open} disabledLabel={t('fields.unavailable')} ariaLabel={t('fields.integrationId')} />
+            <IntegrationSelect active={open} companyId={companyId} disabledLabel={t('fields.unavailable')} ariaLabel={t('fields.integrationId')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -38,7 +38,8 @@ export type EditorState = { open: boolean; connectionId: number | null; channel:
 /**
  * Adding and editing connections, shared with the all-connections dialog: the editor's open state, the
  * setting that decides its schedules tab, and the Facebook/Instagram link; what is saved or linked goes to
- * `apply` (the shown list). `companyId`: the company new connections are for (a super user's choice).
+ * `apply` (the shown list). `companyId`: the company new connections are for and whose queues, prompts
+ * and integrations the editor offers (a super user's choice).
  */
 export function useConnectionEditor(apply: (event: ConnectionEvent) => void, companyId?: number) {
   const [editor, setEditor] = useState<EditorState>({ open: false, connectionId: null, channel: 'whatsapp' });

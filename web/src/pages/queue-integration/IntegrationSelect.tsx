@@ -14,6 +14,8 @@ export type IntegrationSelectProps = {
   ariaLabel: string;
   /** The editor is open: the list is read again each time it opens. */
   active?: boolean;
+  /** Another company's integrations (a super user editing its connection); the caller's own when absent. */
+  companyId?: number;
 };
 
 /**
@@ -21,7 +23,7 @@ export type IntegrationSelectProps = {
  * company's queue integrations (GET /queueIntegration, every page). When they cannot be read (a plan
  * without integrations, a user who is not an admin) only "Disabled" and the current choice remain.
  */
-export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaLabel, active = true }: IntegrationSelectProps) {
+export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaLabel, active = true, companyId }: IntegrationSelectProps) {
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const [loading, setLoading] = useState(true);
   const [available, setAvailable] = useState(true);
@@ -30,7 +32,7 @@ export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaL
     if (!active) return;
     let current = true;
     setLoading(true);
-    listAllQueueIntegrations()
+    listAllQueueIntegrations(companyId)
       .then((list) => {
         if (!current) return;
         setOptions(list.map((i) => ({ value: i.id, label: i.name })));
@@ -41,7 +43,7 @@ export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaL
     return () => {
       current = false;
     };
-  }, [active]);
+  }, [active, companyId]);
 
   const current = value ?? DISABLED;
   const known = current === DISABLED || options.some((o) => o.value === current);
