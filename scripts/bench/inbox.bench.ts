@@ -129,7 +129,8 @@ async function trace(page: Page, body: () => Promise<void>): Promise<TraceEvent[
 }
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
-const platform = await startTestPlatform({ rate: unlimited });
+// The seeded open tab spans days: the automatic close (HOURS_CLOSE_TICKETS_AUTO) must not empty it mid-run.
+const platform = await startTestPlatform({ rate: unlimited, env: { HOURS_CLOSE_TICKETS_AUTO: '0' } });
 const sql = createSql(platform.databaseUrl, { max: 2 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -32,7 +32,10 @@ const TARGET_RATE = 2000;
 const parts = new Set((process.env.BENCH_PARTS ?? 'reads,inbound').split(',').map((p) => p.trim()));
 // BENCH_DATABASE_URL: a database kept between runs; seeded on the first, re-used (seed skipped) afterwards.
 const keptDatabase = process.env.BENCH_DATABASE_URL ? await ensureDatabase(process.env.BENCH_DATABASE_URL) : undefined;
-const platform = await startTestPlatform({ rate: unlimited, ...(keptDatabase ? { databaseUrl: keptDatabase } : {}) });
+// The seed's open tickets span a year: the automatic close (HOURS_CLOSE_TICKETS_AUTO) would close them in the
+// kept database and change what the next run measures.
+const keepOpen = { HOURS_CLOSE_TICKETS_AUTO: '0' };
+const platform = await startTestPlatform({ rate: unlimited, env: keepOpen, ...(keptDatabase ? { databaseUrl: keptDatabase } : {}) });
 const sql = createSql(platform.databaseUrl, { max: 4 });
 const processes: { stop(): Promise<void> }[] = [];
 try {
@@ -66,7 +69,7 @@ try {
   // The tickets process deployed last (its GET /metrics: the service's own consume-to-publish histogram).
   let ticketsUrl = '';
   const deploy = async (ticketsEnv: Record<string, string> = {}) => {
-    const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir, ...ticketsEnv });
+    const tickets = await startServiceProcess('tickets', { ...shared, DATABASE_URL: platform.databaseUrl, MEDIA_SIGNING_KEY: platform.mediaKey, DATA_DIR: platform.dataDir, ...keepOpen, ...ticketsEnv });
     processes.push(tickets);
     ticketsUrl = tickets.url;
     const gateway = await startServiceProcess('gateway', {

@@ -16,6 +16,11 @@ export const ticketsConfigShape = {
   READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often rating requests left unanswered past their connection's expiresTicketNPS are closed (ms; 0: never). */
   RATING_SWEEP_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Open tickets nothing happened on for this many hours close by themselves, without a message (spec 001
+   * §9: automatic ticket close, 24 hours by default; 0: never). Checked every RATING_SWEEP_MS.
+   */
+  HOURS_CLOSE_TICKETS_AUTO: z.coerce.number().min(0).max(24 * 365).default(24),
   /** Characters of answers the read cache holds at most (oldest dropped first). */
   READ_CACHE_SIZE: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
 };

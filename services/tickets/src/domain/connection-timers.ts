@@ -15,6 +15,9 @@ const SWEEP_BATCH = 200;
  * only when the last message was ours (whenExpiresTicket '0': the contact stopped answering) or whoever
  * wrote last ('1'); an open ticket whose contact has not answered our last message for timeInactiveMessage
  * minutes gets inactiveMessage once (the reminder being our last message, the expiry counts from it).
+ * Besides the connections' rules, the installation's automatic close: an open ticket nothing happened on
+ * for HOURS_CLOSE_TICKETS_AUTO hours (24 by default, spec 001 §9) closes without a word to the contact, as
+ * an attendant who forgot it would have closed it.
  */
 export function createConnectionTimers(deps: TicketsDeps) {
   /** Queue-less waiting tickets moved to their connection's redirect queue; how many. */
@@ -54,17 +57,26 @@ export function createConnectionTimers(deps: TicketsDeps) {
       return due.length;
     });
 
+  /** `ticket` closed by the sweep (no user did it), logged and announced. */
+  const close = async (tx: TicketsDb, emit: Emit, ticket: TicketRow, current = ticket): Promise<void> => {
+    const closed = await ticketsRepository(tx).update(ticket.companyId, current.id, { status: 'closed' });
+    await logsRepository(tx).add(ticket.companyId, ticket.id, [{ type: 'closed', userId: null, queueId: closed.queueId }]);
+    await announceTicket(tx, emit, closed, scopeOf(ticket));
+  };
+
   /** Quiet open tickets closed (with the connection's message when it has one); how many. */
   const expire = async (): Promise<number> =>
     deps.unitOfWork(async (tx, emit) => {
-      const tickets = ticketsRepository(tx);
-      const due = await tickets.dueForExpiry(SWEEP_BATCH);
-      for (const { ticket, message } of due) {
-        const current = await say(tx, emit, ticket, message);
-        const closed = await tickets.update(ticket.companyId, current.id, { status: 'closed' });
-        await logsRepository(tx).add(ticket.companyId, ticket.id, [{ type: 'closed', userId: null, queueId: closed.queueId }]);
-        await announceTicket(tx, emit, closed, scopeOf(ticket));
-      }
+      const due = await ticketsRepository(tx).dueForExpiry(SWEEP_BATCH);
+      for (const { ticket, message } of due) await close(tx, emit, ticket, await say(tx, emit, ticket, message));
+      return due.length;
+    });
+
+  /** Open tickets idle past the installation's automatic close, closed without a message; how many. */
+  const closeIdle = async (hours: number): Promise<number> =>
+    deps.unitOfWork(async (tx, emit) => {
+      const due = await ticketsRepository(tx).dueForAutoClose(hours, SWEEP_BATCH);
+      for (const ticket of due) await close(tx, emit, ticket);
       return due.length;
     });
 
@@ -73,9 +85,12 @@ export function createConnectionTimers(deps: TicketsDeps) {
     async sweep(): Promise<{ redirected: number; reminded: number; closed: number }> {
       let redirected = 0;
       for (let n = SWEEP_BATCH; n === SWEEP_BATCH; redirected += n) n = await redirect();
-      // Closing first: a ticket due for both closes rather than being reminded and closed at once.
+      // Closing first: a ticket due for both closes rather than being reminded and closed at once. The
+      // connection's expiry before the automatic close: its message goes out when it has one.
       let closed = 0;
       for (let n = SWEEP_BATCH; n === SWEEP_BATCH; closed += n) n = await expire();
+      const hours = deps.config.HOURS_CLOSE_TICKETS_AUTO;
+      if (hours > 0) for (let n = SWEEP_BATCH; n === SWEEP_BATCH; closed += n) n = await closeIdle(hours);
       let reminded = 0;
       for (let n = SWEEP_BATCH; n === SWEEP_BATCH; reminded += n) n = await remind();
       return { redirected, reminded, closed };

@@ -3,7 +3,7 @@ import type { Envelope } from '@atende/kit';
 import { createConnectionTimers } from '../domain/connection-timers.js';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 
-/** A connection's timed rules (spec 001: queue redirection, ticket expiry), one sweep at a time. */
+/** A connection's timed rules (spec 001: queue redirection, ticket expiry) and the automatic close, one sweep at a time. */
 let h: Harness;
 const C1 = 1;
 const C2 = 2;
@@ -14,7 +14,7 @@ const sqlq = async <T = Record<string, any>>(text: string, ...params: unknown[])
 const eventsSince = (n: number, type: string) => h.published.slice(n).filter((e) => e.type === type) as Envelope<any>[];
 
 async function ticketOn(
-  connectionId: number,
+  connectionId: number | null,
   fields: { status: string; queueId?: number | null; userId?: number | null; minutesAgo: number; companyId?: number },
 ) {
   const companyId = fields.companyId ?? C1;
@@ -171,5 +171,41 @@ describe('inactivity message (timeInactiveMessage minutes without the contact an
     expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ reminded: 0, closed: 1 });
     await h.flush();
     expect(eventsSince(before, 'channels.message.send').map((e) => e.data.body)).toEqual(['Encerrado.']);
+  });
+});
+
+describe('automatic close (HOURS_CLOSE_TICKETS_AUTO, 24 hours by default)', () => {
+  const HOUR = 60;
+  it('closes open tickets of any company nothing happened on for 24 hours, without a message, logged and announced; nothing younger or not open', async () => {
+    const forgotten = await ticketOn(500, { status: 'open', userId: 11, minutesAgo: 25 * HOUR });
+    const withoutConnection = await ticketOn(null, { status: 'open', userId: 11, minutesAgo: 30 * HOUR });
+    const otherCompany = await ticketOn(null, { status: 'open', companyId: C2, minutesAgo: 48 * HOUR });
+    const young = await ticketOn(500, { status: 'open', userId: 11, minutesAgo: 23 * HOUR });
+    const waiting = await ticketOn(500, { status: 'pending', minutesAgo: 72 * HOUR });
+    const before = h.published.length;
+    expect(await createConnectionTimers(h.deps).sweep()).toMatchObject({ closed: 3 });
+    await h.flush();
+    for (const id of [forgotten, withoutConnection, otherCompany]) expect((await stateOf(id)).status).toBe('closed');
+    expect((await stateOf(young)).status).toBe('open');
+    expect((await stateOf(waiting)).status).toBe('pending');
+    expect(eventsSince(before, 'channels.message.send')).toEqual([]);
+    expect(await sqlq(`select type, user_id from tickets.ticket_logs where ticket_id = $1`, forgotten)).toEqual([{ type: 'closed', user_id: null }]);
+    const announced = eventsSince(before, 'tickets.ticket.updated').map((e) => [e.data.ticket.id, e.data.ticket.status]);
+    expect(announced).toEqual(expect.arrayContaining([[forgotten, 'closed'], [withoutConnection, 'closed'], [otherCompany, 'closed']]));
+    // A message since (the ticket touched) counts as something happening: the clock starts again.
+    const touched = await ticketOn(500, { status: 'open', userId: 11, minutesAgo: 30 * HOUR });
+    await sqlq(`update tickets.tickets set updated_at = now() - interval '1 hour' where id = $1`, touched);
+    await createConnectionTimers(h.deps).sweep();
+    expect((await stateOf(touched)).status).toBe('open');
+  });
+
+  it('takes the hours the installation sets, fractions included; 0 never closes', async () => {
+    const idle = await ticketOn(500, { status: 'open', userId: 11, minutesAgo: 3 * HOUR });
+    await createConnectionTimers({ ...h.deps, config: { ...h.deps.config, HOURS_CLOSE_TICKETS_AUTO: 0 } }).sweep();
+    expect((await stateOf(idle)).status).toBe('open');
+    const recent = await ticketOn(500, { status: 'open', userId: 11, minutesAgo: 20 });
+    await createConnectionTimers({ ...h.deps, config: { ...h.deps.config, HOURS_CLOSE_TICKETS_AUTO: 0.5 } }).sweep();
+    expect((await stateOf(idle)).status).toBe('closed');
+    expect((await stateOf(recent)).status).toBe('open');
   });
 });

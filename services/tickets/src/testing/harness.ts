@@ -83,6 +83,7 @@ export const testConfig: TicketsConfig = {
   READ_CACHE_SIZE: 16 * 1024 * 1024,
   // Tests close expired rating requests by calling the sweep themselves.
   RATING_SWEEP_MS: 0,
+  HOURS_CLOSE_TICKETS_AUTO: 24,
 };
 
 
