@@ -281,6 +281,27 @@ export function messagesRepository(db: TicketsDb) {
       )[0],
     update: async (id: number, changes: Partial<NewMessageRow>): Promise<MessageRow> =>
       (await db.update(messages).set({ ...changes, updatedAt: new Date() }).where(eq(messages.id, id)).returning())[0]!,
+    /**
+     * The ticket's list preview set to `preview` when `message` is its last message (no later one that is not
+     * a private note: those never are the preview) and the preview differs; the ticket then, else undefined.
+     * Its place in the list (updatedAt) stays.
+     */
+    setPreviewIfLast: async (message: Pick<MessageRow, 'id' | 'ticketId' | 'companyId'>, preview: string): Promise<TicketRow | undefined> =>
+      (
+        await db
+          .update(tickets)
+          .set({ lastMessage: preview })
+          .where(
+            and(
+              eq(tickets.id, message.ticketId),
+              eq(tickets.companyId, message.companyId),
+              sql`${tickets.lastMessage} is distinct from ${preview}`,
+              sql`not exists (select 1 from ${messages} later where later.ticket_id = ${message.ticketId} and not later.is_private
+                and (later.created_at, later.id) > (select own.created_at, own.id from ${messages} own where own.id = ${message.id}))`,
+            ),
+          )
+          .returning()
+      )[0],
     /** Serialises writers of one ticket's conversation (the duplicate window needs it). */
     lockConversation: async (ticketId: number): Promise<void> => {
       await db.execute(sql`select pg_advisory_xact_lock(${0x6d736773}, ${ticketId})`);

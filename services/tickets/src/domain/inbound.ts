@@ -13,7 +13,7 @@ import { createBotTurns, type BotQueues } from './bot-turns.js';
 import { createChatbot } from './chatbot-runtime.js';
 import { consentNeeded } from './consent.js';
 import { createConsentDesk } from './consent-runtime.js';
-import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, postAutomaticText, scopeOf } from './outbound.js';
+import { announceMessageWith, announceTicket, announceTicketWith, emitSend, lastMessagePreview, postAutomaticText, previewFollows, scopeOf } from './outbound.js';
 import { toContact, type ContactRow } from './presenters.js';
 import { createRatingDesk } from './rating-runtime.js';
 
@@ -390,6 +390,7 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       if (erase && row.mediaKey) await deps.ctx.storage.remove(row.mediaKey).catch(() => undefined);
       const ticket = await ticketsRepository(tx).findById(companyId, row.ticketId);
       if (!ticket) return;
+      if (data.kind !== 'reaction') await previewFollows(tx, emit, updated, ticket);
       const [message] = await messages.present([updated.id], ticket, deps.mediaUrl);
       await emit('tickets.message.updated', companyId, { message: message!, scope: scopeOf(ticket) });
     },

@@ -5,7 +5,7 @@ import { messagesRepository, type MessageRow } from '../db/messages.repository.j
 import { loadTicketDetail } from '../db/ticket-details.repository.js';
 import { ticketsRepository, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess, type Caller } from './access.js';
-import { announceTicket, emitSend, messageVariables, postMessage, scopeOf, type MessageKind, type MessageMedia } from './outbound.js';
+import { announceTicket, emitSend, messageVariables, postMessage, previewFollows, scopeOf, type MessageKind, type MessageMedia } from './outbound.js';
 import type { ContactRow } from './presenters.js';
 import { holderError } from './ticket-actions.js';
 import { newTicketStatus } from './tickets.js';
@@ -179,6 +179,7 @@ export function createConversation(deps: TicketsDeps) {
         if (reachesNoContact(ticket, row)) throw new AppError('ERR_EDITING_WAPP_MSG', `Messages cannot be edited on ${ticket.channel}`);
         const updated = await messagesRepository(tx).update(row.id, { body, isEdited: true });
         if (!row.isPrivate) await emitSend(emit, ticket, await contactOf(tx, ticket), updated, { kind: 'edit', targetWid: row.wid });
+        await previewFollows(tx, emit, updated, ticket);
         return announceUpdate(tx, emit, updated, ticket);
       });
     },
@@ -195,6 +196,7 @@ export function createConversation(deps: TicketsDeps) {
         if (reachesNoContact(ticket, row)) throw new AppError('ERR_DELETE_WAPP_MSG', `Messages cannot be deleted on ${ticket.channel}`);
         const updated = await messagesRepository(tx).update(row.id, { isDeleted: true });
         if (!row.isPrivate) await emitSend(emit, ticket, await contactOf(tx, ticket), updated, { kind: 'delete', targetWid: row.wid });
+        await previewFollows(tx, emit, updated, ticket);
         return announceUpdate(tx, emit, updated, ticket);
       });
     },

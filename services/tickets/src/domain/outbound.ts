@@ -190,3 +190,14 @@ export async function announceTicket(tx: TicketsDb, emit: Emit, ticket: TicketRo
 }
 
 export const scopeOf = (row: TicketRow): TicketScope => toTicketScope(row);
+
+/**
+ * After `message` was edited or deleted: when it is its ticket's last message, the list's preview follows
+ * (an edit shows the new text; a deleted message's text shows no more) and the ticket is announced.
+ */
+export async function previewFollows(tx: TicketsDb, emit: Emit, message: MessageRow, ticket: TicketRow): Promise<void> {
+  if (message.isPrivate) return;
+  const preview = message.isDeleted ? '' : lastMessagePreview(message.body, message.mediaType, message.mediaName);
+  const changed = await messagesRepository(tx).setPreviewIfLast(message, preview);
+  if (changed) await announceTicket(tx, emit, changed, scopeOf(ticket));
+}

@@ -365,10 +365,28 @@ describe('channels.message.ack and changed', () => {
     let [m] = await q<{ body: string; is_edited: boolean; reactions: { emoji: string }[] }>(`select body, is_edited, reactions from tickets.messages where wid = $1`, data.wid);
     expect(m).toMatchObject({ body: 'depois', is_edited: true });
     expect(m!.reactions.map((r) => r.emoji)).toEqual(['❤️']);
+    const previewOf = async () => (await q<{ last_message: string }>(`select t.last_message from tickets.tickets t join tickets.messages m on m.ticket_id = t.id where m.wid = $1`, data.wid))[0]!.last_message;
+    // The ticket list shows the last message as it is now.
+    expect(await previewOf()).toBe('depois');
+    const before = h.published.length;
     await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'revoked', body: null, reaction: null });
     [m] = await q(`select is_deleted, body from tickets.messages where wid = $1`, data.wid);
-    // Hidden from everyone, the stored text kept (no LGPD erasure asked).
+    // Hidden from everyone, the stored text kept (no LGPD erasure asked), and no longer the list's preview.
     expect(m).toMatchObject({ is_deleted: true, body: 'depois' });
+    expect(await previewOf()).toBe('');
+    const announced = h.published.slice(before).filter((e) => e.type === 'tickets.ticket.updated') as Envelope<any>[];
+    expect(announced.map((e) => e.data.ticket.lastMessage)).toEqual(['']);
+  });
+
+  it("an edit or deletion of an earlier message leaves the list's preview (the last message) alone", async () => {
+    const number = '5511911110022';
+    const first = received({ body: 'primeira' }, { number });
+    const last = received({ body: 'segunda' }, { number });
+    for (const data of [first, last]) await h.publish('channels.message.received', COMPANY, data);
+    await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: first.wid, kind: 'edited', body: 'primeira corrigida', reaction: null });
+    await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: first.wid, kind: 'revoked', body: null, reaction: null });
+    const [t] = await q<{ last_message: string }>(`select t.last_message from tickets.tickets t join tickets.messages m on m.ticket_id = t.id where m.wid = $1`, last.wid);
+    expect(t!.last_message).toBe('segunda');
   });
 
   it('with enableLGPD and lgpdDeleteMessage, what the contact deleted is erased: text and file', async () => {

@@ -364,6 +364,25 @@ describe('edit, delete, react', () => {
     expect((await api('ana', 'DELETE', `/api/messages/${message.id}`)).status).toBe(200);
   });
 
+  it("keeps the ticket list's preview on the last message as it is: edited shows the new text, deleted shows nothing; a note or an earlier message changes nothing", async () => {
+    const { ticket, message: earlier } = await own();
+    const last = (await api('ana', 'POST', `/api/messages/${ticket.id}`, { body: 'horário às 14h' })).body.message;
+    const note = (await api('ana', 'POST', `/api/messages/${ticket.id}`, { body: 'nota interna', isPrivate: true })).body.message;
+    const preview = async () => (await api('ana', 'GET', `/api/tickets/${ticket.id}`)).body.lastMessage;
+    expect(await preview()).toBe('horário às 14h');
+    await api('ana', 'POST', `/api/messages/edit/${earlier.id}`, { body: 'anterior corrigida' });
+    await api('ana', 'DELETE', `/api/messages/${note.id}`);
+    expect(await preview()).toBe('horário às 14h');
+    let before = h.published.length;
+    await api('ana', 'POST', `/api/messages/edit/${last.id}`, { body: 'horário às 15h' });
+    expect(await preview()).toBe('horário às 15h');
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => e.data.ticket.lastMessage)).toEqual(['horário às 15h']);
+    before = h.published.length;
+    await api('ana', 'DELETE', `/api/messages/${last.id}`);
+    expect(await preview()).toBe('');
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => e.data.ticket.lastMessage)).toEqual(['']);
+  });
+
   it('one reaction per user per message, replaced; an emoji is required', async () => {
     const { message } = await own();
     await api('bia', 'POST', `/api/messages/react/${message.id}`, { reaction: '👍' });
