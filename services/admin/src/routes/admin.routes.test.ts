@@ -186,6 +186,13 @@ describe('companies', () => {
     expect(page.body.companies[0].plan).not.toBeUndefined();
     const renewed = await platform.request('PUT', `/api/companies/${other.companyId}`, { token: superSession.token, body: { dueDate: '2031-02-28', recurrence: 'ANUAL' } });
     expect(renewed.body).toMatchObject({ dueDate: '2031-02-28', recurrence: 'ANUAL' });
+    // The English names of spec 000 §9 are the same recurrences; anything else names the field.
+    for (const [sent, stored] of [['monthly', 'MENSAL'], ['Quarterly', 'TRIMESTRAL'], ['semestral', 'SEMESTRAL']]) {
+      const res = await platform.request('PUT', `/api/companies/${other.companyId}`, { token: superSession.token, body: { recurrence: sent } });
+      expect(res.body.recurrence, sent).toBe(stored);
+    }
+    const weekly = await platform.request('PUT', `/api/companies/${other.companyId}`, { token: superSession.token, body: { recurrence: 'weekly' } });
+    expect(weekly).toMatchObject({ status: 400, body: { fields: [{ field: 'recurrence' }] } });
     const main = await platform.request('DELETE', '/api/companies/1', { token: superSession.token });
     expect(main).toMatchObject({ status: 400, body: { error: 'ERR_CANNOT_DELETE_MAIN_COMPANY' } });
     expect((await platform.request('PUT', '/api/companies/424242', { token: superSession.token, body: { name: 'Ghost' } })).status).toBe(404);

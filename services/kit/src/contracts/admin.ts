@@ -60,6 +60,10 @@ export const publicPlan = plan.omit({ createdAt: true, updatedAt: true });
 export const recurrence = z.enum(['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']);
 export type Recurrence = z.infer<typeof recurrence>;
 export const recurrenceMonths: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 };
+/** Spec 000 §9 names the recurrences in English: an integrator sending those (any case) gets the same one. */
+const recurrenceAliases: Record<string, Recurrence> = { monthly: 'MENSAL', bimonthly: 'BIMESTRAL', quarterly: 'TRIMESTRAL', semester: 'SEMESTRAL', yearly: 'ANUAL' };
+/** A recurrence as written to the API: MENSAL… or monthly… (any case), stored and answered as MENSAL… */
+export const recurrenceInput = z.preprocess((v) => (typeof v === 'string' ? (recurrenceAliases[v.trim().toLowerCase()] ?? v.trim().toUpperCase()) : v), recurrence);
 
 export const weekdaySchedule = z.object({
   weekday: z.string().max(20),
@@ -172,7 +176,7 @@ const companyFields = {
   planId: id,
   status: z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true'),
   dueDate,
-  recurrence: z.union([recurrence, z.literal('').transform(() => null), z.null()]),
+  recurrence: z.union([recurrenceInput, z.literal('').transform(() => null), z.null()]),
   paymentMethod: z.string().trim().max(50, msg.tooLong).nullable(),
   /** Name of the admin user created with the company (defaults to the company name). */
   adminName: z.string().trim().min(2, msg.tooShort).max(50, msg.tooLong),
