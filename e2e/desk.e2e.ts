@@ -38,6 +38,32 @@ describe('desk screens', () => {
     await page.context().close();
   });
 
+  it('an attendant the company hides numbers from edits a contact: the masked number shown, the stored one kept', async () => {
+    const company = await platform.createCompany();
+    const admin = company.admin;
+    for (const [key, value] of [['enableLGPD', 'enabled'], ['lgpdHideNumber', 'enabled']]) {
+      expect((await platform.request('PUT', `/api/settings/${key}`, { token: admin.token, body: { value } })).status).toBe(200);
+    }
+    const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Ana Lima', number: '5511966661155' } });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    const ana = await platform.createUser(admin, { name: 'Atendente Ana' });
+    const page = await (await newContext(browser, platform.url)).newPage();
+    await loginThroughPage(page, ana.email, ana.password);
+    await page.goto('/contacts');
+    const row = page.getByRole('row').filter({ hasText: 'Ana Lima' });
+    await row.getByText('5511966****55').waitFor();
+    await row.getByRole('button', { name: /Editar/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Editar contato' });
+    await expect.poll(() => dialog.getByLabel('Número').inputValue()).toBe('5511966****55');
+    await dialog.getByLabel('Nome', { exact: true }).fill('Ana Lima Souza');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row').filter({ hasText: 'Ana Lima Souza' }).waitFor();
+    const stored = await platform.request('GET', `/api/contacts/${contact.body.id}`, { token: admin.token });
+    expect(stored.body).toMatchObject({ name: 'Ana Lima Souza', number: '5511966661155' });
+    await page.context().close();
+  });
+
   it('moves a ticket to a kanban lane by drag and drop, kept after a reload', async () => {
     const company = await platform.createCompany();
     // Its token follows the page's sign-in of the same user (adoptSession).

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Select, Spin, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { contactNumber, optionalEmail, type Contact, type Tag } from '@atende/kit/contracts';
+import { contactNumber, editedContactNumber, optionalEmail, type Contact, type Tag } from '@atende/kit/contracts';
 import { createContact, getContact, syncContactTags, updateContact } from '../../api/contacts';
 import { listAllTags } from '../../api/tags';
 import { toastError, toastSuccess } from '../../errors/toast';
@@ -102,7 +102,8 @@ export function ContactDialog({ open, contactId, onClose, onSaved, maxNameLength
           <Form.Item name="name" label={t('fields.name')} required rules={[nameRule]}>
             <Input autoFocus maxLength={maxNameLength} />
           </Form.Item>
-          <Form.Item name="number" label={t('fields.number')} required rules={[zodRule(contactNumber)]} extra={t('fields.numberHint')}>
+          {/* An edit may send back the number as shown: masked for a user the company hides numbers from (the server keeps the stored one). */}
+          <Form.Item name="number" label={t('fields.number')} required rules={[zodRule(contactId === null ? contactNumber : editedContactNumber)]} extra={t('fields.numberHint')}>
             <Input maxLength={50} inputMode="tel" />
           </Form.Item>
           <Form.Item name="email" label={t('fields.email')} rules={[zodRule(optionalEmail, { optionalEmpty: true })]}>
