@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage, loadLanguage } from './index';
 
 describe('languages', () => {
@@ -23,5 +23,20 @@ describe('languages', () => {
   it('has nothing to fetch for tr, which falls back to pt-BR', async () => {
     await loadLanguage('tr');
     expect(i18n.t('shell:menu.reports', { lng: 'tr' })).toBe('Relatórios');
+  });
+
+  it('a language stored on an earlier visit is the resolved one once its texts are there (antd, dayjs and dates read it)', async () => {
+    vi.resetModules();
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'language' ? 'es' : null), setItem: () => undefined });
+    try {
+      const fresh = await import('./index');
+      await fresh.languageReady;
+      expect(fresh.default.language).toBe('es');
+      expect(fresh.default.resolvedLanguage).toBe('es');
+      await fresh.changeLanguage('pt-BR');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });

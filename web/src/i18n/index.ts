@@ -103,8 +103,15 @@ export function loadLanguage(code: string): Promise<void> {
   return loading;
 }
 
-/** The stored language's texts are there (main.tsx renders after this; a failed fetch leaves the Portuguese ones). */
-export const languageReady: Promise<void> = loadLanguage(i18n.language).catch(() => undefined);
+/**
+ * The stored language's texts are there (main.tsx renders after this; a failed fetch leaves the Portuguese ones).
+ * Asked for again once they are: i18next resolved it to Portuguese while en or es had no texts yet, and what
+ * reads resolvedLanguage (antd's and dayjs' locale, dates and numbers) would stay Portuguese until a switch.
+ */
+export const languageReady: Promise<void> = loadLanguage(i18n.language).then(
+  () => i18n.changeLanguage(i18n.language).then(() => undefined),
+  () => undefined,
+);
 
 /** Switches the language (its texts fetched first) and keeps it in local storage ('language'). */
 export async function changeLanguage(code: LanguageCode): Promise<void> {

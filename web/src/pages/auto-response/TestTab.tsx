@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Input, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import { testAutoResponse, type AutoResponseTestResult } from '../../api/autoResponses';
 import { DEFAULT_TEST_INTERVAL, TEST_INTERVALS, pickSample, priorityOf, pushHistory, type TestEntry } from './autoResponseRules';
 import { snackbarError } from './snackbar';
@@ -130,7 +131,7 @@ export function TestTab() {
                     <Flex vertical gap={2} style={{ width: '100%' }}>
                       <Space size={4} wrap>
                         <Tag>{t(entry.kind === 'manual' ? 'test.manual' : 'test.automatic')}</Tag>
-                        <Typography.Text type="secondary">{new Date(entry.at).toLocaleTimeString()}</Typography.Text>
+                        <Typography.Text type="secondary">{dayjs(entry.at).format('HH:mm:ss')}</Typography.Text>
                         <OutcomeTag entry={entry} />
                       </Space>
                       <Typography.Text ellipsis>{entry.message}</Typography.Text>

@@ -69,7 +69,7 @@ export function RealtimeTab({ format }: { format: DashboardFormat }) {
         <Flex wrap gap={12} align="center">
           <Badge status={live.connected ? 'processing' : 'default'} text={live.connected ? t('realtime.live') : t('realtime.offline')} />
           <Typography.Text type="secondary" aria-live="polite">
-            {live.updatedAt ? t('realtime.updatedAt', { time: live.updatedAt.toLocaleTimeString() }) : ''}
+            {live.updatedAt ? t('realtime.updatedAt', { time: format.time(live.updatedAt) }) : ''}
           </Typography.Text>
         </Flex>
         <Button icon={<ReloadOutlined />} onClick={live.reload} loading={live.loading}>

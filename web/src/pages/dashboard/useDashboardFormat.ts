@@ -8,6 +8,8 @@ export type DashboardFormat = {
   decimal(n: number): string;
   /** A share given in percent (0–100): '85,5%'. */
   percent(n: number): string;
+  /** A time of day on the 24-hour clock, with seconds: '16:39:58'. */
+  time(d: Date): string;
 };
 
 /** The dashboard's numbers in the current language. */
@@ -18,6 +20,7 @@ export function useDashboardFormat(): DashboardFormat {
     const whole = new Intl.NumberFormat(language);
     const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
     const share = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-    return { count: (n) => whole.format(n), decimal: (n) => decimal.format(n), percent: (n) => share.format(n / 100) };
+    const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    return { count: (n) => whole.format(n), decimal: (n) => decimal.format(n), percent: (n) => share.format(n / 100), time: (d) => clock.format(d) };
   }, [language]);
 }
