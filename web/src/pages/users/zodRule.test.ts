@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactNumber, createContactBody, optionalEmail } from '@atende/kit/contracts';
+import { contactNumber, createContactBody, createQuickMessageBody, optionalEmail, tagName } from '@atende/kit/contracts';
 import { changeLanguage } from '../../i18n';
 import { validationText, zodRule } from './zodRule';
 import { ruleFailure } from './ruleFailure';
@@ -11,7 +11,8 @@ describe('form validation messages', () => {
     expect(validationText('Too Long!', t)).toBe('<formValidation.tooLong>');
     expect(validationText('Required', t)).toBe('<formValidation.required>');
     expect(validationText('Invalid email', t)).toBe('<formValidation.invalidEmail>');
-    expect(validationText('Nome é obrigatório', t)).toBe('Nome é obrigatório');
+    expect(validationText('Nome é obrigatório', t)).toBe('<formValidation.nameRequired>');
+    expect(validationText('Something else', t)).toBe('Something else');
   });
 
   it("shows the contact and user form messages as the spec quotes them in pt-BR ('Too Short!', 'Required'…), translated in es", async () => {
@@ -26,6 +27,18 @@ describe('form validation messages', () => {
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('¡Demasiado corto!');
     await changeLanguage('en');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a')).toBe('Too Short!');
+    await changeLanguage('pt-BR');
+  });
+
+  it("shows the Portuguese texts the spec quotes (tags, quick messages) as quoted in pt-BR, translated in en and es", async () => {
+    await changeLanguage('pt-BR');
+    expect(await ruleFailure(zodRule(tagName), '')).toBe('Obrigatório');
+    expect(await ruleFailure(zodRule(tagName), 'ab')).toBe('Mensagem muito curta');
+    await changeLanguage('en');
+    expect(await ruleFailure(zodRule(tagName), '')).toBe('Required');
+    expect(await ruleFailure(zodRule(createQuickMessageBody.shape.shortcode), '')).toBe('Required');
+    await changeLanguage('es');
+    expect(await ruleFailure(zodRule(tagName), 'ab')).toBe('Mensaje muy corto');
     await changeLanguage('pt-BR');
   });
 });

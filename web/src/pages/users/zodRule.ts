@@ -4,13 +4,26 @@ import i18n from '../../i18n';
 
 /**
  * The kit's spec 000/001 §5 messages ('Too Short!', 'Required'…) and their keys in common:formValidation:
- * the spec quotes them as the forms show them (pt-BR and en alike); es translates them.
+ * the spec quotes them as the forms show them (pt-BR and en alike); es translates them. The Portuguese ones
+ * the spec quotes are translated in en and es.
  */
 const VALIDATION_KEYS: Record<string, string> = {
   [msg.required]: 'formValidation.required',
   [msg.tooShort]: 'formValidation.tooShort',
   [msg.tooLong]: 'formValidation.tooLong',
   [msg.invalidEmail]: 'formValidation.invalidEmail',
+  // The texts the spec quotes in Portuguese (tags, quick messages, files, prompts, companies…): shown as
+  // quoted in pt-BR, translated in en and es.
+  Obrigatório: 'formValidation.obligatory',
+  'Mensagem muito curta': 'formValidation.messageTooShort',
+  'nome muito curto': 'formValidation.nameTooShortLower',
+  'Nome muito curto': 'formValidation.nameTooShort',
+  'Nome muito longo': 'formValidation.nameTooLong',
+  'Nome é obrigatório': 'formValidation.nameRequired',
+  'E-mail é obrigatório': 'formValidation.emailRequired',
+  'Plano é obrigatório': 'formValidation.planRequired',
+  'O nome completo é obrigatório': 'formValidation.fullNameRequired',
+  'Informe o setor': 'formValidation.sectorRequired',
 };
 
 /** A schema's message in the current language: the kit's shared messages are translated, any other text is shown as written. */
