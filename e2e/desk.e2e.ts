@@ -24,16 +24,21 @@ async function contactsSheet(rows: number, bad: number): Promise<Buffer> {
 }
 
 describe('desk screens', () => {
-  it('imports a 500-row spreadsheet of contacts, bad rows counted as ignored', async () => {
+  it('imports a 500-row spreadsheet of contacts, bad rows counted as ignored, a recognised column taken back', async () => {
     const company = await platform.createCompany();
     const page = await (await newContext(browser, platform.url)).newPage();
     await loginThroughPage(page, company.email, company.password);
     await page.goto('/contacts/import');
     await page.locator('input[type="file"]').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await contactsSheet(500, 12) });
+    // The E-mail column was recognised by its header; taken back with "Não importar", the e-mails stay out.
+    await page.getByLabel('E-mail', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Não importar' }).click();
     await page.getByRole('button', { name: 'Importar contatos' }).click();
     await page.getByText('Importação concluída').first().waitFor({ timeout: 60_000 });
     const count = await platform.request('GET', '/api/contacts?pageNumber=1', { token: company.admin.token });
     expect(count.body.count).toBe(488);
+    const withEmail = await platform.request('GET', `/api/contacts?pageNumber=1&searchParam=${encodeURIComponent('Paciente 12')}`, { token: company.admin.token });
+    expect(withEmail.body.contacts.find((c: { name: string }) => c.name === 'Paciente 12')).toMatchObject({ email: '' });
     await page.getByText(/488 criados, 12 ignorados/).waitFor();
     await page.context().close();
   });

@@ -24,6 +24,8 @@ import { readXlsx, type SheetPreview } from './xlsxReader';
 
 type Step = 'choose' | 'processing' | 'mapping' | 'importing' | 'done';
 type PreviewRow = { key: number; row: number; cells: string[] };
+/** The mapping select's "Não importar" entry (columns are numbered from 0). */
+const NOT_MAPPED = -1;
 
 /**
  * Contact import page (spec 001 §2, §4, §5): one spreadsheet, column mapping to name, number,
@@ -193,13 +195,12 @@ export default function ContactImportPage() {
                 {IMPORT_FIELDS.map((field) => (
                   <Flex key={field} vertical gap={4} style={{ minWidth: 200 }}>
                     <label htmlFor={`map-${field}`}>{t(`import.fields.${field}`)}</label>
+                    {/* "Não importar" is an entry of its own, so a column mapped by mistake is taken back from the list. */}
                     <Select
                       id={`map-${field}`}
-                      allowClear
-                      value={mapping[field]}
-                      onChange={(v: number | undefined) => onMap(field, v ?? null)}
-                      options={columnOptions}
-                      placeholder={t('import.notMapped')}
+                      value={mapping[field] ?? NOT_MAPPED}
+                      onChange={(v: number | undefined) => onMap(field, v === undefined || v === NOT_MAPPED ? null : v)}
+                      options={[{ value: NOT_MAPPED, label: t('import.notMapped') }, ...columnOptions]}
                       aria-label={t(`import.fields.${field}`)}
                     />
                   </Flex>
