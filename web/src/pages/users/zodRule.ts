@@ -12,16 +12,13 @@ const VALIDATION_KEYS: Record<string, string> = {
   [msg.tooShort]: 'formValidation.tooShort',
   [msg.tooLong]: 'formValidation.tooLong',
   [msg.invalidEmail]: 'formValidation.invalidEmail',
-  // The texts the spec quotes in Portuguese (tags, quick messages, files, prompts, companies…): shown as
-  // quoted in pt-BR, translated in en and es.
+  // The texts the spec quotes in Portuguese (tags, quick messages, files, prompts…): shown as quoted in
+  // pt-BR, translated in en and es. The super user's company form keeps its quoted texts in every language.
   Obrigatório: 'formValidation.obligatory',
   'Mensagem muito curta': 'formValidation.messageTooShort',
   'nome muito curto': 'formValidation.nameTooShortLower',
   'Nome muito curto': 'formValidation.nameTooShort',
   'Nome muito longo': 'formValidation.nameTooLong',
-  'Nome é obrigatório': 'formValidation.nameRequired',
-  'E-mail é obrigatório': 'formValidation.emailRequired',
-  'Plano é obrigatório': 'formValidation.planRequired',
   'O nome completo é obrigatório': 'formValidation.fullNameRequired',
   'Informe o setor': 'formValidation.sectorRequired',
 };
