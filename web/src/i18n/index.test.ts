@@ -27,13 +27,16 @@ describe('languages', () => {
 
   it('a language stored on an earlier visit is the resolved one once its texts are there (antd, dayjs and dates read it)', async () => {
     vi.resetModules();
-    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'language' ? 'es' : null), setItem: () => undefined });
+    // A browser's storage holding the language chosen on the earlier visit.
+    const stored = new Map([['language', 'es']]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value) });
     try {
       const fresh = await import('./index');
       await fresh.languageReady;
       expect(fresh.default.language).toBe('es');
       expect(fresh.default.resolvedLanguage).toBe('es');
       await fresh.changeLanguage('pt-BR');
+      expect(stored.get('language')).toBe('pt-BR');
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();

@@ -412,21 +412,23 @@ export function ticketsRepository(db: TicketsDb) {
      * idle tickets are read from that index too (no index of its own to keep up on every message).
      */
     dueForAutoClose: async (hours: number, limit: number): Promise<TicketRow[]> => {
+      const idleSince = sql`now() - make_interval(secs => ${hours * 3600})`;
       const rows = (await db.execute(sql`with recursive company_ids(id) as (
           (select company_id from ${tickets} order by company_id limit 1)
           union all
           select (select t.company_id from ${tickets} t where t.company_id > c.id order by t.company_id limit 1) from company_ids c where c.id is not null
         )
         select idle.id from company_ids c cross join lateral (
-          select t.id from ${tickets} t where t.company_id = c.id and t.status = 'open' and t.updated_at <= now() - make_interval(secs => ${hours * 3600})
+          select t.id from ${tickets} t where t.company_id = c.id and t.status = 'open' and t.updated_at <= ${idleSince}
           order by t.updated_at limit ${limit}
         ) idle where c.id is not null limit ${limit}`)) as unknown as { id: number }[];
       if (rows.length === 0) return [];
       // Locked, the rule checked again: an inbound message or another replica may have moved it meanwhile.
-      const locked = (await db.execute(sql`select id from ${tickets} where ${inArray(tickets.id, rows.map((r) => Number(r.id)))}
-        and status = 'open' and updated_at <= now() - make_interval(secs => ${hours * 3600}) for update skip locked`)) as unknown as { id: number }[];
-      if (locked.length === 0) return [];
-      return db.select().from(tickets).where(inArray(tickets.id, locked.map((r) => Number(r.id))));
+      return db
+        .select()
+        .from(tickets)
+        .where(and(inArray(tickets.id, rows.map((r) => Number(r.id))), eq(tickets.status, 'open'), sql`${tickets.updatedAt} <= ${idleSince}`))
+        .for('update', { skipLocked: true });
     },
     /**
      * Open tickets whose contact has not answered our last message for their connection's timeInactiveMessage

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { msg } from '@atende/kit/contracts';
+import { fileListMessages, msg, PROMPT_QUEUE_REQUIRED } from '@atende/kit/contracts';
 import i18n from '../../i18n';
 
 /**
@@ -14,13 +14,13 @@ const VALIDATION_KEYS: Record<string, string> = {
   [msg.invalidEmail]: 'formValidation.invalidEmail',
   // The texts the spec quotes in Portuguese (tags, quick messages, files, prompts…): shown as quoted in
   // pt-BR, translated in en and es. The super user's company form keeps its quoted texts in every language.
-  Obrigatório: 'formValidation.obligatory',
+  [fileListMessages.required]: 'formValidation.obligatory',
   'Mensagem muito curta': 'formValidation.messageTooShort',
-  'nome muito curto': 'formValidation.nameTooShortLower',
+  [fileListMessages.nameTooShort]: 'formValidation.nameTooShortLower',
   'Nome muito curto': 'formValidation.nameTooShort',
   'Nome muito longo': 'formValidation.nameTooLong',
   'O nome completo é obrigatório': 'formValidation.fullNameRequired',
-  'Informe o setor': 'formValidation.sectorRequired',
+  [PROMPT_QUEUE_REQUIRED]: 'formValidation.sectorRequired',
 };
 
 /** A schema's message in the current language: the kit's shared messages are translated, any other text is shown as written. */
