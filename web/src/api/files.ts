@@ -37,14 +37,14 @@ export async function deleteFileList(id: number): Promise<void> {
   await http.delete(`/files/${id}`);
 }
 
-/** POST /api/files/uploadList/:id (multipart fileId, typeArch, mediaType, name, id, files): one option's file; answers the list. */
+/** POST /api/files/uploadList/:id (multipart fileId: the list; id: the option; typeArch, mediaType, name, files): one option's file; answers the list. */
 export async function uploadFileListFile(listId: number, option: Pick<FileListOption, 'id' | 'name'>, file: File): Promise<FileListRecord> {
   const form = new FormData();
-  form.append('fileId', String(option.id));
+  form.append('fileId', String(listId));
   form.append('typeArch', 'fileList');
   form.append('mediaType', file.type || 'application/octet-stream');
   form.append('name', option.name);
-  form.append('id', String(listId));
+  form.append('id', String(option.id));
   form.append('files', file, file.name);
   const { data } = await http.post<FileListRecord>(`/files/uploadList/${listId}`, form, multipart);
   return data;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   AppError,
   ask,
@@ -96,7 +97,8 @@ export function createAccounts(deps: { ctx: ServiceContext; db: AuthDb; unitOfWo
       const company = await ctx.companies.get(companyId);
       if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
       await assertReferences(companyId, input);
-      const passwordHash = await hashPassword(input.password);
+      // Without a password, one nobody knows: the account exists but cannot sign in until an admin sets one.
+      const passwordHash = await hashPassword(input.password || randomBytes(32).toString('base64url'));
       return unitOfWork(async (tx, emit) => {
         const users = usersRepository(tx);
         await users.lockCompany(companyId);

@@ -34,6 +34,22 @@ describe('POST /api/users', () => {
     expect(created.body).not.toHaveProperty('password');
   });
 
+  it('creates a user without a password (optional), who cannot sign in until one is set', async () => {
+    const own = await platform.createCompany();
+    const created = await platform.request('POST', '/api/users', { token: own.admin.token, body: { name: 'Sem Senha', email: 'nopassword@example.com' } });
+    expect(created.status).toBe(201);
+    const blank = await platform.request('POST', '/api/users', { token: own.admin.token, body: { name: 'Senha Vazia', email: 'emptypassword@example.com', password: '' } });
+    expect(blank.status).toBe(201);
+    for (const password of ['', 'undefined', 'secret1']) {
+      const login = await platform.request('POST', '/api/auth/login', { body: { email: 'nopassword@example.com', password } });
+      expect(login.status).toBeGreaterThanOrEqual(400);
+      expect(login.status).toBeLessThan(500);
+    }
+    const set = await platform.request('PUT', `/api/users/${created.body.id}`, { token: own.admin.token, body: { password: 'secret1' } });
+    expect(set.status).toBe(200);
+    expect((await platform.request('POST', '/api/auth/login', { body: { email: 'nopassword@example.com', password: 'secret1' } })).status).toBe(200);
+  });
+
   it('ignores a companyId in the body from a normal admin', async () => {
     const created = await platform.request('POST', '/api/users', { token: other.admin.token, body: { name: 'Sneaky', email: 'sneaky@example.com', password: 'secret1', companyId: company.companyId } });
     expect(created.status).toBe(201);

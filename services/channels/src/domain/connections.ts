@@ -17,7 +17,7 @@ import {
 } from '@atende/kit';
 import type { z } from 'zod';
 import type { ChannelsDb, ChannelsDeps } from '../deps.js';
-import { CONNECTION_NAME_KEY, connectionsRepository, uniqueViolation, type ConnectionRow, type NewConnectionRow } from '../db/connections.repository.js';
+import { CONNECTION_NAME_KEY, CONNECTION_TOKEN_KEY, connectionsRepository, uniqueViolation, type ConnectionRow, type NewConnectionRow } from '../db/connections.repository.js';
 import { queuesRepository, type QueueRow } from '../db/queues.repository.js';
 import { promptsRepository } from '../db/prompts.repository.js';
 import { queueIntegrationsRepository } from '../db/queue-integrations.repository.js';
@@ -46,6 +46,7 @@ const CLOSE_IMPORTED_TIMEOUT_MS = 60_000;
 
 const noCompany = () => new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
 const nameTaken = () => new AppError('ERR_DUPLICATED_NAME', 'A connection with this name already exists', { fields: [{ field: 'name', message: 'Nome já utilizado' }] });
+const tokenTaken = () => new AppError('ERR_DUPLICATED_TOKEN', 'Another connection has this token', { fields: [{ field: 'token', message: 'Token já utilizado' }] });
 const noOtherDefault = () =>
   new AppError('ERR_NO_OTHER_WHATSAPP', 'At least one default connection is needed: make another connection the default instead', {
     fields: [{ field: 'isDefault', message: 'Required' }],
@@ -203,6 +204,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === CONNECTION_NAME_KEY) throw nameTaken();
+      if (constraint === CONNECTION_TOKEN_KEY) throw tokenTaken();
       throw err;
     }
   };
@@ -279,7 +281,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
             name: body.name,
             isDefault,
             status: initialStatus(body.channel),
-            token: newConnectionToken(),
+            token: body.token || newConnectionToken(),
             schedules: body.schedules ?? defaultConnectionSchedules(),
           });
           await announce(tx, emit, [...unset, row]);
@@ -308,6 +310,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
           if (body.isDefault === false && current.isDefault) throw noOtherDefault();
           const unset = body.isDefault === true && !current.isDefault ? await repo.unsetDefaults(companyId, id) : [];
           if (body.regenerateToken) columns.token = newConnectionToken();
+          else if (body.token) columns.token = body.token;
           const updated = await repo.update(companyId, id, columns);
           await announce(tx, emit, [...unset, updated]);
           return updated;

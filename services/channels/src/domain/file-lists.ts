@@ -182,31 +182,38 @@ export function createFileListsDesk(deps: ChannelsDeps) {
     },
 
     /**
-     * POST /files/uploadList/:id: the file of one option (fileId), checked by its bytes, stored under the
-     * company's folder; it replaces the option's previous file (deleted after the commit).
+     * POST /files/uploadList/:id: options' files, each checked by its bytes and stored under the company's
+     * folder; each replaces its option's previous file (deleted after the commit). All or none are kept.
      */
-    async upload(auth: AuthUser, id: number, fileId: number, data: Buffer): Promise<FileListRecord> {
+    async upload(auth: AuthUser, id: number, files: readonly { optionId: number; data: Buffer }[]): Promise<FileListRecord> {
       const repo = fileListsRepository(db);
       if (!(await repo.find(auth.companyId, id))) throw notFound();
-      if (!(await repo.options(id)).some((o) => o.id === fileId)) throw unknownOption('fileId');
-      const type = await sniffType(data, mediaWhitelists.message);
-      const stored = await ctx.storage.save(auth.companyId, FILE_LIST_AREA, data, type);
-      let previous = '';
+      const known = new Set((await repo.options(id)).map((o) => o.id));
+      const field = files.length === 1 ? 'fileId' : 'id';
+      if (files.some((f) => !known.has(f.optionId))) throw unknownOption(field);
+      if (new Set(files.map((f) => f.optionId)).size < files.length) throw validationError('id', 'one file per option');
+      const types = await Promise.all(files.map((f) => sniffType(f.data, mediaWhitelists.message)));
+      const stored: string[] = [];
+      const previous: string[] = [];
       try {
+        for (const [i, file] of files.entries()) stored.push((await ctx.storage.save(auth.companyId, FILE_LIST_AREA, file.data, types[i]!)).key);
         const answer = await unitOfWork(async (tx, emit) => {
           const locked = fileListsRepository(tx);
           await lockedList(tx, auth.companyId, id);
-          const option = (await locked.options(id)).find((o) => o.id === fileId);
-          if (!option) throw unknownOption('fileId');
-          previous = option.path;
-          await locked.updateOption(option.id, { path: stored.key, mediaType: type.mime });
+          const options = await locked.options(id);
+          for (const [i, file] of files.entries()) {
+            const option = options.find((o) => o.id === file.optionId);
+            if (!option) throw unknownOption(field);
+            previous.push(option.path);
+            await locked.updateOption(option.id, { path: stored[i]!, mediaType: types[i]!.mime });
+          }
           await locked.touch(id);
           return announce(tx, emit, 'channels.fileList.updated', auth.companyId, id);
         });
-        await discard([previous]);
+        await discard(previous);
         return answer;
       } catch (err) {
-        await discard([stored.key]);
+        await discard(stored);
         throw err;
       }
     },

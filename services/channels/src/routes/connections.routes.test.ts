@@ -360,6 +360,25 @@ describe('PUT /api/whatsapp/{id}', () => {
     expect(fresh.body.token).not.toBe(c.token);
   });
 
+  it('takes the token the editor generated (30 letters or digits, unique); an empty token changes nothing', async () => {
+    const c = await create('admin14', 'Token do editor');
+    const chosen = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123';
+    const saved = await api('admin14', 'PUT', `/api/whatsapp/${c.id}`, { token: chosen });
+    expect(saved.status).toBe(200);
+    expect(saved.body.token).toBe(chosen);
+    expect((await api('admin14', 'PUT', `/api/whatsapp/${c.id}`, { token: '', greetingMessage: 'Oi' })).body.token).toBe(chosen);
+    for (const token of ['short', 'AbCdEfGhIjKlMnOpQrStUvWxYz012!', `${chosen}4`]) {
+      const bad = await api('admin14', 'PUT', `/api/whatsapp/${c.id}`, { token });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toContainEqual(expect.objectContaining({ field: 'token' }));
+    }
+    const other = await create('admin14', 'Outro token');
+    const taken = await api('admin14', 'PUT', `/api/whatsapp/${other.id}`, { token: chosen });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ error: 'ERR_DUPLICATED_TOKEN', fields: [{ field: 'token' }] });
+    expect((await api('admin14', 'GET', `/api/whatsapp/${other.id}`)).body.token).toBe(other.token);
+  });
+
   it('refuses to unset the only default, and moves the default when another is made default', async () => {
     const first = await create('admin15', 'Padrão');
     const second = await create('admin15', 'Outra');

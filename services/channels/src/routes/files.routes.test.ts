@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, emissionsFor, type Envelope, type FileListRecord } from '@atende/kit';
+import { ask, emissionsFor, type Envelope, type FileListOption, type FileListRecord } from '@atende/kit';
 import { fullPlan, multipartBody, png } from '@atende/kit/testing';
 import { startHarness, type Harness } from '../testing/harness.js';
 
@@ -222,7 +222,7 @@ describe('POST /api/files/uploadList/:id', () => {
     const list = await create('admin9', 'Com arquivo', [{ name: 'Tabela' }]);
     const option = list.options[0]!;
     const before = h.published.length;
-    const res = await upload('admin9', list.id, { fileId: String(option.id), typeArch: 'fileList', mediaType: 'image/png', name: 'Tabela', id: String(list.id) }, { name: 'tabela.pdf', data: pdf(), type: 'image/png' });
+    const res = await upload('admin9', list.id, { fileId: String(list.id), typeArch: 'fileList', mediaType: 'image/png', name: 'Tabela', id: String(option.id) }, { name: 'tabela.pdf', data: pdf(), type: 'image/png' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.options[0]).toMatchObject({ id: option.id, name: 'Tabela', mediaType: 'application/pdf', path: expect.stringMatching(/^\/api\/media\/channels\/company9\/file-lists\/.+\.pdf\?exp=\d+&sig=/) });
     const row = (await storedKey(option.id))!;
@@ -249,6 +249,33 @@ describe('POST /api/files/uploadList/:id', () => {
     expect(await h.ctx.storage.open(first)).toBeNull();
   });
 
+  it('takes several files in one request, each paired in order with its option id (the reference client\'s form)', async () => {
+    const list = await create('admin9', 'Várias', [{ name: 'Um' }, { name: 'Dois' }, { name: 'Três' }]);
+    const [one, two, three] = list.options as [FileListOption, FileListOption, FileListOption];
+    const form = await multipartBody({
+      fields: [['fileId', String(list.id)], ['typeArch', 'fileList'], ['id', String(two.id)], ['mediaType', 'image/png'], ['id', String(one.id)], ['mediaType', 'application/pdf']],
+      files: [{ field: 'files', name: 'dois.png', data: png() }, { field: 'files', name: 'um.pdf', data: pdf() }],
+    });
+    const res = await h.request<any>('POST', `/api/files/uploadList/${list.id}`, { token: tokens.admin9, body: form.payload, headers: { 'content-type': form.contentType } });
+    await h.flush();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byId = new Map(res.body.options.map((o: any) => [o.id, o]));
+    expect(byId.get(one.id)).toMatchObject({ mediaType: 'application/pdf' });
+    expect(byId.get(two.id)).toMatchObject({ mediaType: 'image/png' });
+    expect((byId.get(three.id) as any).path).toBe('');
+    // Files and ids that do not pair up, the same option twice, or fileId naming another list: refused, nothing kept.
+    const unpaired = await multipartBody({ fields: [['fileId', String(list.id)], ['id', String(three.id)]], files: [{ field: 'files', name: 'a.png', data: png() }, { field: 'files', name: 'b.png', data: png() }] });
+    const refused = await h.request<any>('POST', `/api/files/uploadList/${list.id}`, { token: tokens.admin9, body: unpaired.payload, headers: { 'content-type': unpaired.contentType } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual([{ field: 'id', message: 'one option per file' }]);
+    const twice = await multipartBody({ fields: [['id', String(three.id)], ['id', String(three.id)]], files: [{ field: 'files', name: 'a.png', data: png() }, { field: 'files', name: 'b.png', data: png() }] });
+    expect((await h.request<any>('POST', `/api/files/uploadList/${list.id}`, { token: tokens.admin9, body: twice.payload, headers: { 'content-type': twice.contentType } })).status).toBe(400);
+    const elsewhere = await upload('admin9', list.id, { fileId: String(list.id + 1000), id: String(three.id) }, { name: 'a.png', data: png() });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields).toEqual([{ field: 'fileId', message: 'must be this list' }]);
+    expect((await storedKey(three.id))!.path).toBe('');
+  });
+
   it('refuses a missing file, a missing or foreign fileId, a type that is not a media and a file over the limit', async () => {
     const list = await create('admin10', 'Erros', [{ name: 'A' }]);
     const other = await create('admin10', 'Outra', [{ name: 'B' }]);
@@ -257,7 +284,7 @@ describe('POST /api/files/uploadList/:id', () => {
     expect(noFile.body.fields).toEqual([{ field: 'files', message: 'Required' }]);
     const noId = await upload('admin10', list.id, {}, { name: 'a.png', data: png() });
     expect(noId.status).toBe(400);
-    expect(noId.body.fields).toEqual([{ field: 'fileId', message: 'Required' }]);
+    expect(noId.body.fields).toEqual([{ field: 'id', message: 'Required' }]);
     const foreign = await upload('admin10', list.id, { fileId: String(other.options[0]!.id) }, { name: 'a.png', data: png() });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields).toEqual([{ field: 'fileId', message: 'must be a file of this list' }]);

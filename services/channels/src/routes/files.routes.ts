@@ -4,26 +4,34 @@ import type { RouteModule } from '../deps.js';
 import { createFileListsDesk } from '../domain/file-lists.js';
 
 /**
- * The upload of one option's file: text fields fileId (the option), typeArch, mediaType, name, id, and
- * the file part `files` (the first non-empty file part is taken, whatever its field name). The type is
- * read from the bytes, never from the declared mediaType.
+ * The upload of options' files (kit's fileListUploadFields): the non-empty file parts, whatever their
+ * field name, each paired in order with an `id` (its option); without any `id`, one file for the option
+ * `fileId`. The type is read from the bytes, never from the declared mediaType.
  */
-async function uploadParts(request: FastifyRequest): Promise<{ fileId: number; data: Buffer }> {
+async function uploadParts(request: FastifyRequest, listId: number): Promise<{ optionId: number; data: Buffer }[]> {
   if (!request.isMultipart()) throw validationError('files', 'Required');
-  const fields: Record<string, string> = {};
-  let data: Buffer | null = null;
+  let fileId: string | undefined;
+  const ids: string[] = [];
+  const files: Buffer[] = [];
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const buffer = await part.toBuffer();
-      if (!data && buffer.length > 0) data = buffer;
+      if (buffer.length > 0) files.push(buffer);
     } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+      if (part.fieldname === 'fileId') fileId = part.value;
+      else if (part.fieldname === 'id' || part.fieldname === 'id[]') ids.push(part.value);
     }
   }
-  const parsed = fileListUploadFields.safeParse(fields);
-  if (!parsed.success) throw validationError('fileId', parsed.error.issues[0]?.message ?? 'Required');
-  if (!data) throw validationError('files', 'Required');
-  return { fileId: parsed.data.fileId, data };
+  const parsed = fileListUploadFields.safeParse({ fileId, id: ids });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw validationError(issue?.path[0] === 'fileId' ? 'fileId' : 'id', issue?.message ?? 'Required');
+  }
+  if (files.length === 0) throw validationError('files', 'Required');
+  const options = parsed.data.id.length > 0 ? parsed.data.id : [parsed.data.fileId!];
+  if (parsed.data.id.length > 0 && parsed.data.fileId !== undefined && parsed.data.fileId !== listId) throw validationError('fileId', 'must be this list');
+  if (options.length !== files.length) throw validationError('id', 'one option per file');
+  return files.map((data, i) => ({ optionId: options[i]!, data }));
 }
 
 /** File lists (spec 002 §2, §7 /files): admins only (spec 000 §6); every list is the caller's company's. */
@@ -59,12 +67,14 @@ export const filesRoutes: RouteModule = (app, deps) => {
         tags,
         params: idParams,
         consumes: ['multipart/form-data'],
-        multipart: { files: { files: { description: 'The file of the option' } }, fields: { fileId: 'The id of the list option the file belongs to' } },
+        multipart: {
+          files: { files: { description: 'The file of an option (repeated, one per id)' } },
+          fields: { fileId: 'The list (the path id); alone, without id, the option of a single file', id: 'The option of each file part, in the same order (repeated)' },
+        },
         response: { 200: fileList },
       } },
     async (request) => {
-      const { fileId, data } = await uploadParts(request);
-      return desk.upload(request.auth, request.params.id, fileId, data);
+      return desk.upload(request.auth, request.params.id, await uploadParts(request, request.params.id));
     },
   );
 };

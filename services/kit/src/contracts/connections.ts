@@ -134,7 +134,11 @@ export const connectionBody = z.object({
   maxUseBotQueuesNPS: z.coerce.number().int().min(1).max(1000).default(3),
   expiresTicketNPS: minutes.default(0),
   schedules: weekdaySchedulesInput.optional(),
-  /** Regenerates the token (the editor's regenerate button); a token is never chosen by the client. */
+  /**
+   * A new token the editor generated (its regenerate button sets the field before saving): 30 letters or
+   * digits, unique; '' leaves the token as it is. `regenerateToken` asks the server to draw one instead.
+   */
+  token: z.union([z.literal(''), z.string().regex(new RegExp(`^[A-Za-z0-9]{${CONNECTION_TOKEN_LENGTH}}$`), `must be ${CONNECTION_TOKEN_LENGTH} letters or digits`)]).optional(),
   regenerateToken: z.boolean().optional(),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;

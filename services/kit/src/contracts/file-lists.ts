@@ -99,8 +99,12 @@ export const fileListBody = z.object({
 });
 export type FileListBody = z.infer<typeof fileListBody>;
 
-/** POST /files/uploadList/:id multipart text fields (the part `files` is the file). */
-export const fileListUploadFields = z.object({
-  /** The option the file belongs to. */
-  fileId: listId,
-});
+/**
+ * POST /files/uploadList/:id multipart text fields, as the reference client sends them: `fileId` the list,
+ * and per file part `files`, in the same order, `id` the option it belongs to (`mediaType`, `name` and
+ * `typeArch` are read and ignored: the type comes from the bytes). Without any `id`, `fileId` names the
+ * option of a single file.
+ */
+export const fileListUploadFields = z
+  .object({ fileId: listId.optional(), id: z.array(listId).default([]) })
+  .refine((f) => f.fileId !== undefined || f.id.length > 0, { path: ['id'], message: msg.required });

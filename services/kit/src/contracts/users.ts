@@ -75,7 +75,8 @@ export const createUserBody = z.object({
   ...editable,
   name,
   email,
-  password,
+  /** Optional (spec 000 §5, 001 §5): a user created without one cannot sign in until a password is set. */
+  password: z.union([z.literal(''), password]).optional(),
 }).partial({
   profile: true, startWork: true, endWork: true, farewellMessage: true, allTicket: true, allowGroup: true,
   defaultTheme: true, defaultMenu: true, allHistoric: true, allUserChat: true, userClosePendingTicket: true,

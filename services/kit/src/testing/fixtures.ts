@@ -29,9 +29,13 @@ export function png(): Buffer {
 }
 
 /** A multipart/form-data body: its bytes and content type. */
-export async function multipartBody(parts: { files?: { field: string; name: string; data: Buffer; type?: string }[]; fields?: Record<string, string> }): Promise<{ payload: Buffer; contentType: string }> {
+/** `fields` as pairs keeps their order and allows a field more than once. */
+export async function multipartBody(parts: {
+  files?: { field: string; name: string; data: Buffer; type?: string }[];
+  fields?: Record<string, string> | [string, string][];
+}): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(parts.fields ?? {})) form.append(k, v);
+  for (const [k, v] of Array.isArray(parts.fields) ? parts.fields : Object.entries(parts.fields ?? {})) form.append(k, v);
   for (const f of parts.files ?? []) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };

@@ -99,5 +99,6 @@ describe('notes, pins and quick messages', () => {
     expect(canEditQuickMessage({ ...other, geral: true }, me)).toBe(true);
     expect(canEditQuickMessage({ userId: 5, geral: false }, me)).toBe(true);
     expect(canReadQuickMessage(other, { userId: 1, admin: true })).toBe(true);
+    expect(canEditQuickMessage(other, { userId: 1 })).toBe(false);
   });
 });

@@ -19,14 +19,15 @@ export type QuickMessageActor = { userId: number; admin: boolean };
 
 /**
  * Quick messages (spec 002 §3, §5, §6), pure: everyone sees their own, shared (geral) and visible
- * (visao) ones, admins all of the company; others' ones that are not shared are read-only.
+ * (visao) ones, admins all of the company; others' ones that are not shared are read-only to everyone,
+ * admins included (spec 002 §6 names no exception).
  */
 export function canReadQuickMessage(row: Pick<QuickMessageRow, 'userId' | 'geral' | 'visao'>, actor: QuickMessageActor): boolean {
   return actor.admin || row.userId === actor.userId || row.geral || row.visao;
 }
 
-export function canEditQuickMessage(row: Pick<QuickMessageRow, 'userId' | 'geral'>, actor: QuickMessageActor): boolean {
-  return actor.admin || row.userId === actor.userId || row.geral;
+export function canEditQuickMessage(row: Pick<QuickMessageRow, 'userId' | 'geral'>, actor: Pick<QuickMessageActor, 'userId'>): boolean {
+  return row.userId === actor.userId || row.geral;
 }
 
 const duplicated = () =>

@@ -79,7 +79,7 @@ describe('who sees and edits whose quick messages', () => {
     expect(adminPage.body.records.map((r: any) => r.id)).toContain(priv.id);
   });
 
-  it("others' visible but unshared ones are read-only (403); shared ones may be edited by everyone", async () => {
+  it("others' visible but unshared ones are read-only (403), to admins too; shared ones may be edited by everyone", async () => {
     const visible = await create('bia', { shortcode: 'ro-bia', message: 'leia', visao: true });
     const shared = await create('bia', { shortcode: 'rw-bia', message: 'edite', geral: true });
     const refused = await api('ana', 'PUT', `/api/quick-messages/${visible.id}`, { message: 'mudei' });
@@ -89,7 +89,10 @@ describe('who sees and edits whose quick messages', () => {
     const edited = await api('ana', 'PUT', `/api/quick-messages/${shared.id}`, { message: 'editada pela Ana' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ message: 'editada pela Ana', userId: 12 });
-    expect((await api('admin', 'PUT', `/api/quick-messages/${visible.id}`, { status: false })).body.status).toBe(false);
+    expect((await api('admin', 'PUT', `/api/quick-messages/${visible.id}`, { status: false })).status).toBe(403);
+    expect((await api('admin', 'DELETE', `/api/quick-messages/${visible.id}`)).status).toBe(403);
+    expect((await api('bia', 'GET', `/api/quick-messages/${visible.id}`)).body).toMatchObject({ message: 'leia', status: true });
+    expect((await api('admin', 'PUT', `/api/quick-messages/${shared.id}`, { status: false })).body.status).toBe(false);
   });
 
   it('the picker list (/list) holds the active ones the caller may use', async () => {

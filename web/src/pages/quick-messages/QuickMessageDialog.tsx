@@ -6,7 +6,6 @@ import { createQuickMessageBody, type QuickMessage } from '@atende/kit/contracts
 import { createQuickMessage, removeQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia } from '../../api/quickMessages';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { isAdmin } from '../../permissions';
 import { zodRule } from '../users/zodRule';
 import { canEditQuickMessage, quickMessageFormValues, toQuickMessageBody, type QuickMessageFormValues } from './quickMessageRules';
 
@@ -26,7 +25,7 @@ export function QuickMessageDialog({ open, record, onClose, onSaved }: QuickMess
   const [saving, setSaving] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [current, setCurrent] = useState<QuickMessage | null>(record);
-  const editable = canEditQuickMessage(record, { id: user?.id ?? 0, admin: isAdmin(user) });
+  const editable = canEditQuickMessage(record, { id: user?.id ?? 0 });
 
   useEffect(() => {
     if (!open) return;

@@ -7,7 +7,6 @@ import type { QuickMessage } from '@atende/kit/contracts';
 import { deleteQuickMessage, listQuickMessages } from '../../api/quickMessages';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { isAdmin } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { useInfiniteList } from '../tags/useInfiniteList';
 import { QuickMessageDialog } from './QuickMessageDialog';
@@ -17,7 +16,7 @@ import { applyQuickMessageEvent, canEditQuickMessage, preview, type QuickMessage
 export default function QuickMessagesPage() {
   const { t } = useTranslation('quickMessages');
   const { user } = useAuth();
-  const actor = { id: user?.id ?? 0, admin: isAdmin(user) };
+  const actor = { id: user?.id ?? 0 };
   const [modal, modalHolder] = Modal.useModal();
   const [dialog, setDialog] = useState<{ open: boolean; record: QuickMessage | null }>({ open: false, record: null });
 

@@ -20,13 +20,12 @@ const qm = (id: number, over: Partial<QuickMessage> = {}): QuickMessage => ({
 });
 
 describe('quick message rules', () => {
-  it('others’ messages that are not shared are read-only', () => {
-    expect(canEditQuickMessage(qm(1), { id: 5, admin: false })).toBe(true);
-    expect(canEditQuickMessage(qm(1), { id: 6, admin: false })).toBe(false);
-    expect(canEditQuickMessage(qm(1, { visao: true }), { id: 6, admin: false })).toBe(false);
-    expect(canEditQuickMessage(qm(1, { geral: true }), { id: 6, admin: false })).toBe(true);
-    expect(canEditQuickMessage(qm(1), { id: 6, admin: true })).toBe(true);
-    expect(canEditQuickMessage(null, { id: 6, admin: false })).toBe(true);
+  it('others’ messages that are not shared are read-only, to admins too', () => {
+    expect(canEditQuickMessage(qm(1), { id: 5 })).toBe(true);
+    expect(canEditQuickMessage(qm(1), { id: 6 })).toBe(false);
+    expect(canEditQuickMessage(qm(1, { visao: true }), { id: 6 })).toBe(false);
+    expect(canEditQuickMessage(qm(1, { geral: true }), { id: 6 })).toBe(true);
+    expect(canEditQuickMessage(null, { id: 6 })).toBe(true);
   });
   it('form values and body', () => {
     expect(quickMessageFormValues(null)).toEqual({ shortcode: '', message: '', geral: false, visao: false });

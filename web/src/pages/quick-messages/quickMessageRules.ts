@@ -1,15 +1,15 @@
 import type { CreateQuickMessageBody, QuickMessage } from '@atende/kit/contracts';
 import { removeById, upsertById } from '../users/listRules';
 
-export type Actor = { id: number; admin: boolean };
+export type Actor = { id: number };
 
 /**
- * Whether the user may change a quick message (spec 002 §5, §6): admins, the owner, or anyone when
- * it is shared (geral). Others' messages that are only visible (visao) are read-only.
+ * Whether the user may change a quick message (spec 002 §5, §6): the owner, or anyone when it is shared
+ * (geral). Others' messages that are only visible (visao) are read-only, to admins too.
  */
 export function canEditQuickMessage(row: Pick<QuickMessage, 'userId' | 'geral'> | null, actor: Actor): boolean {
   if (!row) return true;
-  return actor.admin || row.userId === actor.id || row.geral;
+  return row.userId === actor.id || row.geral;
 }
 
 export type QuickMessageFormValues = { shortcode: string; message: string; geral: boolean; visao: boolean };
