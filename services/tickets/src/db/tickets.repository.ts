@@ -354,7 +354,6 @@ export function ticketsRepository(db: TicketsDb) {
       companyId: number,
       statuses: TicketStatus[],
       queueIds: number[] | null,
-      userId: number,
       options: { taggedOnly?: boolean } = {},
     ): Promise<{ before: TicketRow[]; after: TicketRow[]; untagged: number }> => {
       const chosen = and(eq(tickets.companyId, companyId), inArray(tickets.status, statuses), queueIds ? inArray(tickets.queueId, queueIds) : undefined);
@@ -366,7 +365,8 @@ export function ticketsRepository(db: TicketsDb) {
       if (before.length === 0) return { before, after: [], untagged };
       const after = await db
         .update(tickets)
-        .set({ status: 'closed', userId, closedAt: new Date(), updatedAt: new Date(), unreadMessages: 0 })
+        // Each keeps its attendant (their history stays theirs); the log names who closed them all.
+        .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date(), unreadMessages: 0 })
         .where(inArray(tickets.id, before.map((t) => t.id)))
         .returning();
       return { before, after, untagged };

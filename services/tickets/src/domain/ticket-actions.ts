@@ -303,10 +303,9 @@ export function createTicketDesk(deps: TicketsDeps) {
       const taggedOnly = (await access.settings(c.companyId)).on('requiredTag');
       let left = 0;
       const count = await unitOfWork(async (tx, emit) => {
-        const { before, after, untagged } = await ticketsRepository(tx).closeMany(c.companyId, statuses, queueIds, auth.userId, { taggedOnly });
+        const { before, after, untagged } = await ticketsRepository(tx).closeMany(c.companyId, statuses, queueIds, { taggedOnly });
         left = untagged;
         if (after.length === 0) return 0;
-        if (c.user) await projectionsRepository(tx).ensureUser(c.user);
         await logsRepository(tx).addMany(c.companyId, after.map((t) => ({ ticketId: t.id, entry: { type: 'closed', userId: auth.userId, queueId: t.queueId } })));
         const previous = new Map(before.map((t) => [t.id, scopeOf(t)]));
         for (let i = 0; i < after.length; i += 200) {

@@ -620,6 +620,7 @@ describe('POST /api/tickets/closeAll', () => {
     const qb = await h.insertQueue(companyId, 'B');
     const mk = async (status: string, queueId: number | null) => (await ticketIn({ companyId, status, queueId, whatsappId: null, userId: status === 'open' ? 701 : null })).id;
     const ids = { pA: await mk('pending', qa), pB: await mk('pending', qb), pNone: await mk('pending', null), oA: await mk('open', qa), lA: await mk('lgpd', qa) };
+    const ofUser = (await ticketIn({ companyId, status: 'open', queueId: qb, whatsappId: null, userId: 702 })).id;
     expect((await h.request('POST', '/api/tickets/closeAll', { token: h.token(user), body: { status: 'pending', selectedQueueIds: [qa] } })).status).toBe(403);
     expect((await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'closed' } })).status).toBe(400);
     const res = await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'pending', selectedQueueIds: [qa] } });
@@ -627,8 +628,12 @@ describe('POST /api/tickets/closeAll', () => {
     const rows = await sqlq<{ id: number; status: string }>(`select id, status from tickets.tickets where company_id = $1`, companyId);
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
     expect([status[ids.pA], status[ids.lA], status[ids.pB], status[ids.pNone], status[ids.oA]]).toEqual(['closed', 'closed', 'pending', 'pending', 'open']);
-    const logs = await sqlq(`select type from tickets.ticket_logs where ticket_id = $1`, ids.pA);
-    expect(logs).toEqual([{ type: 'closed' }]);
+    const logs = await sqlq(`select type, user_id as "userId" from tickets.ticket_logs where ticket_id = $1`, ids.pA);
+    expect(logs).toEqual([{ type: 'closed', userId: 701 }]);
+    // Closed by the admin, an attendant's ticket stays theirs (in their closed history), and the log says who closed it.
+    expect((await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'open', selectedQueueIds: [qb] } })).body.count).toBe(1);
+    expect((await sqlq(`select status, user_id as "userId" from tickets.tickets where id = $1`, ofUser))[0]).toEqual({ status: 'closed', userId: 702 });
+    expect(await sqlq(`select type, user_id as "userId" from tickets.ticket_logs where ticket_id = $1`, ofUser)).toEqual([{ type: 'closed', userId: 701 }]);
     // The other company's tickets are untouched by this company's admin.
     const c1 = await ticketIn({ status: 'pending', queueId: q1 });
     await h.request('POST', '/api/tickets/closeAll', { token: h.token(admin), body: { status: 'pending' } });
