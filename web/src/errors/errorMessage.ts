@@ -57,16 +57,28 @@ function fieldLabel(path: string, tr: ErrorTranslator): string | undefined {
   return undefined;
 }
 
+/** Codes whose text the spec quotes whole (spec 002 §8 "Arquivo inválido!"): shown without the failing field. */
+const WHOLE_TEXT_CODES: ReadonlySet<string> = new Set(['ERR_IMPORT_INVALID_FILE']);
+
 export function errorMessage(err: unknown, tr: ErrorTranslator): string {
   if (typeof err === 'string') return err.trim() ? (tr.code(err) ?? err) : tr.generic();
   const body = errorBodyOf(err);
   if (isObject(body) && typeof body.error === 'string' && body.error) {
     const text = tr.code(body.error) ?? body.error;
-    const fields = Array.isArray(body.fields)
+    const fields = Array.isArray(body.fields) && !WHOLE_TEXT_CODES.has(body.error)
       ? (body.fields as FieldErrorLike[]).map((f) => (typeof f?.field === 'string' ? fieldLabel(f.field, tr) : undefined)).filter((f): f is string => !!f)
       : [];
     return fields.length ? `${text} (${[...new Set(fields)].join(', ')})` : text;
   }
   if (typeof body === 'string' && body.trim() && !body.trim().startsWith('<')) return body.trim();
   return tr.generic();
+}
+
+/**
+ * A failure the server stored as "ERR_CODE: its text" (a schedule's send error): the code's translation
+ * when there is one, else the stored text as it is.
+ */
+export function storedErrorText(stored: string, tr: ErrorTranslator): string {
+  const code = /^(ERR_[A-Z0-9_]+)(?::|$)/.exec(stored.trim())?.[1];
+  return (code && tr.code(code)) || stored;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '@atende/kit/contracts';
 import { buildResources } from '../i18n/resources';
-import { errorMessage, type ErrorTranslator } from './errorMessage';
+import { errorMessage, storedErrorText, type ErrorTranslator } from './errorMessage';
 
 const resources = buildResources(import.meta.glob('../locales/*/{errors,common}.json', { eager: true }));
 const LANGUAGES = ['pt-BR', 'en', 'es'] as const;
@@ -79,6 +79,11 @@ describe('errorMessage', () => {
     const err = axiosError(400, { error: 'ERR_VALIDATION', message: 'bad', fields: [{ field: 'someInternalKey', message: 'Required' }] });
     expect(errorMessage(err, tr)).toBe('Dados inválidos');
   });
+  it('translates the code of a stored failure ("ERR_CODE: text"), else shows it as stored', () => {
+    expect(storedErrorText('ERR_NO_PERMISSION: The connection Vendas is disconnected', tr)).toBe('Sem permissão');
+    expect(storedErrorText('ERR_SOMETHING_NEW: x', tr)).toBe('ERR_SOMETHING_NEW: x');
+    expect(storedErrorText('socket closed', tr)).toBe('socket closed');
+  });
   it('shows a plain string as is', () => {
     expect(errorMessage('Falhou!', tr)).toBe('Falhou!');
     expect(errorMessage(axiosError(500, 'Gateway says no'), tr)).toBe('Gateway says no');
@@ -109,6 +114,11 @@ describe('error toasts with the failing fields (audit: "Já existe um contato co
   it('translates a queue colour conflict and list paths of zod', () => {
     expect(errorMessage(answer('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'color'), translator('pt-BR'))).toBe('Esta cor já está em uso, escolha outra. (Cor)');
     expect(errorMessage(answer('ERR_VALIDATION', 'queueIds.0', 'mapping.number'), translator('en'))).toMatch(/\(Queues, Number\)$/);
+  });
+
+  it('shows an unreadable spreadsheet as the spec quotes it, without the field', () => {
+    expect(errorMessage(answer('ERR_IMPORT_INVALID_FILE', 'file'), translator('pt-BR'))).toBe('Arquivo inválido!');
+    expect(errorMessage(answer('ERR_IMPORT_INVALID_FILE', 'file'), translator('en'))).toBe('Invalid file!');
   });
 
   it('never ends with a raw field key', () => {

@@ -12,6 +12,7 @@ import {
   canSaveCampaign,
   confirmationField,
   isCampaignEditable,
+  matchesUserSearch,
   messageField,
   toCampaignBody,
   VARIANTS,
@@ -214,7 +215,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
               <Select
                 options={options.users}
                 allowClear
-                showSearch={{ optionFilterProp: 'label' }}
+                showSearch={{ filterOption: (input, option) => matchesUserSearch(input, option?.label) }}
                 disabled={openTicket !== 'enabled'}
                 aria-label={t('fields.user')}
                 onChange={() => void form.validateFields(['queueId']).catch(() => undefined)}

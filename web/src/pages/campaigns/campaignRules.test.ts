@@ -11,6 +11,7 @@ import {
   formatScheduledAt,
   formToSettings,
   isCampaignEditable,
+  matchesUserSearch,
   settingsToForm,
   toCampaignBody,
   type CampaignProblem,
@@ -200,5 +201,14 @@ describe('live events', () => {
     expect(toRecordEvent({ action: 'delete' })).toBeNull();
     expect(toRecordEvent({ action: 'create' })).toBeNull();
     expect(toRecordEvent(null)).toBeNull();
+  });
+});
+
+describe('campaign user search', () => {
+  it('searches from 3 characters; shorter input lists everyone', () => {
+    expect(matchesUserSearch('', 'Ana Souza')).toBe(true);
+    expect(matchesUserSearch('Se', 'Ana Souza')).toBe(true);
+    expect(matchesUserSearch('sou', 'Ana Souza')).toBe(true);
+    expect(matchesUserSearch('Ser', 'Ana Souza')).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import type {
   MessageField,
   OpenTicket,
 } from '../../api/campaigns';
+import { effectiveSearch } from '../users/listRules';
 
 /** Up to 5 message variants and 5 confirmation variants (spec 002 §2). */
 export const VARIANTS = [1, 2, 3, 4, 5] as const;
@@ -252,4 +253,10 @@ export function formToSettings(form: CampaignSettingsForm): CampaignSettingsForm
     endHour: form.endHour,
     variables: (form.variables ?? []).map((v) => ({ key: (v?.key ?? '').trim(), value: v?.value ?? '' })).filter((v) => v.key),
   };
+}
+
+/** The campaign's user search (spec 002 §5): from 3 characters, by name; shorter input lists everyone. */
+export function matchesUserSearch(input: string, label: unknown): boolean {
+  const term = effectiveSearch(input).toLocaleLowerCase();
+  return term === '' || String(label ?? '').toLocaleLowerCase().includes(term);
 }

@@ -3,6 +3,8 @@ import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, S
 import { AttachmentField } from '../../components/AttachmentField';
 import { useTranslation } from 'react-i18next';
 import { createSchedule, getSchedule, removeScheduleMedia, updateSchedule, uploadScheduleMedia, type Schedule } from '../../api/schedules';
+import { storedErrorText } from '../../errors/errorMessage';
+import { i18nErrorTranslator } from '../../errors/i18nTranslator';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { useDialogOptions } from '../campaigns/useDialogOptions';
 import { ContactSelect } from './ContactSelect';
@@ -266,7 +268,7 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
         <Alert
           type="error"
           showIcon
-          title={schedule?.error ? t('dialog.sendErrorReason', { error: schedule.error }) : t('dialog.sendError')}
+          title={schedule?.error ? t('dialog.sendErrorReason', { error: storedErrorText(schedule.error, i18nErrorTranslator) }) : t('dialog.sendError')}
           style={{ marginBottom: 12 }}
         />
       )}
