@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { png } from '@atende/kit/testing';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestPlatform } from '@atende/standalone/testing';
 import { newContext, screenshot } from './support/browser.js';
 import { loginThroughPage, openDialog, openFromMenu, until } from './support/session.js';
@@ -38,6 +39,9 @@ describe('connections screen', () => {
     await editor(page).getByRole('button', { name: 'Adicionar' }).click();
     await editor(page).getByText('Nome muito curto (mínimo 2 caracteres)').waitFor();
     await editor(page).getByLabel('Nome', { exact: true }).fill('Recepção');
+    // The greeting's media is chosen before the connection exists: it goes up once it is created.
+    await editor(page).locator('input[type=file]').setInputFiles({ name: 'saudacao.png', mimeType: 'image/png', buffer: png() });
+    await editor(page).getByTestId('greeting-media').getByText('saudacao.png').waitFor();
     await editor(page).getByRole('tab', { name: 'Avaliações' }).click();
     await editor(page).getByLabel('Mensagem de avaliação').fill('Avalie de 1 a 5');
     await editor(page).getByLabel('Avaliação expira após').fill('30');
@@ -52,18 +56,27 @@ describe('connections screen', () => {
     await page.getByTestId('menu-dot-connections').waitFor();
     const stored = await platform.request('GET', '/api/whatsapp/?session=0', { token: company.admin.token });
     expect(stored.body).toEqual([expect.objectContaining({ name: 'Recepção', channel: 'whatsapp', ratingMessage: 'Avalie de 1 a 5', expiresTicketNPS: 30, maxUseBotQueues: 3 })]);
+    await until(page, async () => !!(await platform.request('GET', `/api/whatsapp/${stored.body[0].id}`, { token: company.admin.token })).body.greetingMediaAttachment, 'greeting media uploaded after the create');
     await screenshot(page, 'connections');
 
     // Edit: the stored values come back, the token is shown, the new name is saved.
     await row.getByRole('button', { name: 'Editar conexão Recepção' }).click();
     await editor(page).waitFor();
     await until(page, async () => (await editor(page).getByLabel('Nome', { exact: true }).inputValue()) === 'Recepção', 'stored name in the editor');
-    expect(await editor(page).getByTestId('connection-token').inputValue()).toMatch(/^[A-Za-z0-9]{30}$/);
+    const firstToken = await editor(page).getByTestId('connection-token').inputValue();
+    expect(firstToken).toMatch(/^[A-Za-z0-9]{30}$/);
+    // Regenerate: a new token at once, copyable before the save, and the one saved.
+    await editor(page).getByRole('button', { name: 'Gerar novo token' }).click();
+    const newToken = await editor(page).getByTestId('connection-token').inputValue();
+    expect(newToken).toMatch(/^[A-Za-z0-9]{30}$/);
+    expect(newToken).not.toBe(firstToken);
+    expect(await editor(page).getByRole('button', { name: 'Copiar token' }).isEnabled()).toBe(true);
     await editor(page).getByLabel('Nome', { exact: true }).fill('Recepção Central');
     await editor(page).getByRole('button', { name: 'Salvar' }).click();
     await editor(page).waitFor({ state: 'hidden' });
     const edited = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Recepção Central', exact: true }) });
     await edited.waitFor();
+    expect((await platform.request('GET', `/api/whatsapp/${stored.body[0].id}`, { token: company.admin.token })).body.token).toBe(newToken);
 
     // Delete, after the confirmation.
     await edited.getByRole('button', { name: 'Excluir conexão Recepção Central' }).click();

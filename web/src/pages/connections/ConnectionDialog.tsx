@@ -14,6 +14,8 @@ import {
   connectionFormValues,
   connectionSchedules,
   formProblems,
+  mediaFileName,
+  newConnectionToken,
   serverIssues,
   tabOfField,
   toConnectionBody,
@@ -57,11 +59,14 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   const [saving, setSaving] = useState(false);
   const [stored, setStored] = useState<WhatsappConnection | null>(null);
   const [schedules, setSchedules] = useState<WeekdaySchedule[]>(() => connectionSchedules(null));
-  const [regenerateToken, setRegenerateToken] = useState(false);
+  /** A token the regenerate button drew: shown and copyable at once, saved with the connection. */
+  const [drawnToken, setDrawnToken] = useState<string | null>(null);
   const [queues, setQueues] = useState<Queue[]>([]);
   const [media, setMedia] = useState<string | null>(null);
+  /** A new connection's greeting media, chosen before it exists: uploaded once it is created. */
+  const [pendingMedia, setPendingMedia] = useState<File | null>(null);
   const [mediaBusy, setMediaBusy] = useState(false);
-  const token = stored?.token ?? '';
+  const token = drawnToken ?? stored?.token ?? '';
   const importEnabled = Form.useWatch('importEnabled', form);
 
   // The connection (or a new one's defaults) each time the dialog opens.
@@ -69,9 +74,10 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     start(isNew) {
       form.resetFields();
       setTab('general');
-      setRegenerateToken(false);
+      setDrawnToken(null);
       setStored(null);
       setMedia(null);
+      setPendingMedia(null);
       if (!isNew) return;
       form.setFieldsValue(connectionFormValues(null));
       setSchedules(connectionSchedules(null));
@@ -161,7 +167,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     const body = toConnectionBody(values, {
       channel: (stored?.channel as typeof channel | undefined) ?? channel,
       schedules: showSchedules ? schedules : undefined,
-      regenerateToken,
+      token: drawnToken,
     });
     const repair = importNeedsNewPairing(stored, body, Date.now());
     const renew = repair || importRenewsPairing(stored, body);
@@ -174,8 +180,15 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
         setStored({ ...stored, status: 'qrcode' });
         await disconnectSession(stored.id);
       }
-      const saved = connectionId === null ? await createConnection({ ...body, companyId }) : await updateConnection(connectionId, body);
+      let saved = connectionId === null ? await createConnection({ ...body, companyId }) : await updateConnection(connectionId, body);
       toastSuccess(t('toasts.saved'), { form: true });
+      if (connectionId === null && pendingMedia) {
+        // The connection exists now: its media goes up (a failure is told; the connection stays saved).
+        saved = await uploadGreetingMedia(saved.id, pendingMedia).then(
+          (withMedia) => withMedia ?? saved,
+          (err: unknown) => (toastError(err), saved),
+        );
+      }
       if (renew && stored) {
         // A new QR code to read: the device it pairs as asks for the whole history.
         await requestNewQrCode(stored.id).then(
@@ -203,7 +216,10 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   };
 
   const uploadMedia = async (file: File) => {
-    if (!stored) return;
+    if (!stored) {
+      setPendingMedia(file);
+      return;
+    }
     setMediaBusy(true);
     try {
       const saved = await uploadGreetingMedia(stored.id, file);
@@ -217,7 +233,10 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   };
 
   const removeMedia = async () => {
-    if (!stored) return;
+    if (!stored) {
+      setPendingMedia(null);
+      return;
+    }
     setMediaBusy(true);
     try {
       await removeGreetingMedia(stored.id);
@@ -248,7 +267,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
 
   const generalTab = (
     <>
-      {stored && (
+      {(stored || connectionId === null) && (
         <Form.Item label={t('fields.greetingMedia')} tooltip={t('fields.greetingMediaHint')}>
           <Space wrap>
             <Upload accept="image/*,video/*" showUploadList={false} maxCount={1} beforeUpload={(file) => (void uploadMedia(file), false)}>
@@ -256,9 +275,9 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
                 {t('buttons.uploadMedia')}
               </Button>
             </Upload>
-            {media && (
+            {(pendingMedia?.name ?? media) && (
               <>
-                <Typography.Text data-testid="greeting-media">{media.split('/').pop()}</Typography.Text>
+                <Typography.Text data-testid="greeting-media">{pendingMedia?.name ?? mediaFileName(media!)}</Typography.Text>
                 <Tooltip title={t('buttons.removeMedia')}>
                   <Button
                     danger
@@ -353,21 +372,21 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
         <Space.Compact block>
           <Input
             readOnly
-            value={regenerateToken ? t('fields.tokenRegenerated') : token || (connectionId === null ? t('fields.tokenOnCreate') : '')}
+            value={token || (connectionId === null ? t('fields.tokenOnCreate') : '')}
             aria-label={t('fields.token')}
             data-testid="connection-token"
-            style={{ fontFamily: regenerateToken ? undefined : 'monospace' }}
+            style={{ fontFamily: token ? 'monospace' : undefined }}
           />
           <Tooltip title={t('buttons.regenerateToken')}>
             <Button
               icon={<SyncOutlined />}
               aria-label={t('buttons.regenerateToken')}
-              disabled={connectionId === null || regenerateToken}
-              onClick={() => setRegenerateToken(true)}
+              disabled={connectionId === null}
+              onClick={() => setDrawnToken(newConnectionToken())}
             />
           </Tooltip>
           <Tooltip title={t('buttons.copyToken')}>
-            <Button icon={<CopyOutlined />} aria-label={t('buttons.copyToken')} disabled={!token || regenerateToken} onClick={() => void copyToken()} />
+            <Button icon={<CopyOutlined />} aria-label={t('buttons.copyToken')} disabled={!token} onClick={() => void copyToken()} />
           </Tooltip>
         </Space.Compact>
       </Form.Item>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { connectionBody, type WhatsappConnection } from '@atende/kit/contracts';
-import { connectionFormValues, connectionSchedules, formProblems, serverIssues, tabOfField, toConnectionBody, type ConnectionFormValues } from './connectionForm';
+import { connectionFormValues, connectionSchedules, formProblems, mediaFileName, newConnectionToken, serverIssues, tabOfField, toConnectionBody, type ConnectionFormValues } from './connectionForm';
 
 const now = dayjs('2026-06-15T12:00:00');
 const valid = (over: Partial<ConnectionFormValues> = {}): ConnectionFormValues => ({ ...connectionFormValues(null), name: 'Reception', ...over });
@@ -52,15 +52,29 @@ describe('connection editor checks (spec 001 §5)', () => {
 
 describe('editor body', () => {
   it('builds a body the server schema accepts, with defaults of spec 001 §9', () => {
-    const body = toConnectionBody(valid(), { channel: 'whatsapp', schedules: connectionSchedules(null), regenerateToken: true });
+    const token = newConnectionToken();
+    const body = toConnectionBody(valid(), { channel: 'whatsapp', schedules: connectionSchedules(null), token });
     expect(connectionBody.safeParse(body).success).toBe(true);
-    expect(body).toMatchObject({ maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, regenerateToken: true });
+    expect(body).toMatchObject({ maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, token });
     expect(body.schedules?.[0]).toMatchObject({ weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' });
   });
   it('clears the import fields when the switch is off', () => {
     const body = toConnectionBody(valid({ importEnabled: false, importOldMessages: now, queueIdImportMessages: 3, importOldMessagesGroups: true }), { channel: 'whatsapp' });
     expect(body).toMatchObject({ importOldMessages: null, queueIdImportMessages: null, importOldMessagesGroups: false });
-    expect('regenerateToken' in body).toBe(false);
+    expect('token' in body).toBe(false);
+  });
+  it('names a stored media by its file, without the signature', () => {
+    expect(mediaFileName('/api/media/channels/company2/greetings/355e8e.png?exp=1796338800&sig=bbad6')).toBe('355e8e.png');
+    expect(mediaFileName('saudacao.mp4')).toBe('saudacao.mp4');
+  });
+  it('draws new tokens of 30 letters or digits, evenly (bytes past the alphabet are drawn again)', () => {
+    const tokens = Array.from({ length: 50 }, () => newConnectionToken());
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9]{30}$/);
+    expect(new Set(tokens).size).toBe(50);
+    let call = 0;
+    // First draw: only bytes 248..255 (past 62 * 4 = 248) and one 'A'; the rest comes from the next draws.
+    const bytes = (n: number) => new Uint8Array(n).fill(call++ === 0 ? 250 : 1).map((b, i) => (call === 1 && i === 0 ? 0 : b));
+    expect(newConnectionToken(bytes)).toBe(`A${'B'.repeat(29)}`);
   });
   it('reads a stored connection back into the editor', () => {
     const values = connectionFormValues({ name: 'Sales', importOldMessages: '2026-05-01T00:00:00.000Z', queues: [{ id: 7, name: 'Q', color: '#fff' }], queueIds: [7] } as unknown as WhatsappConnection);

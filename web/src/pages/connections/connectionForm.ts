@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ConnectionBody, WeekdaySchedule, WhatsappConnection } from '@atende/kit/contracts';
-import { defaultConnectionSchedules } from '@atende/kit/contracts';
+import { CONNECTION_TOKEN_LENGTH, defaultConnectionSchedules } from '@atende/kit/contracts';
 import { errorBodyOf, errorCodeOf } from '../../errors/errorMessage';
 
 /**
@@ -190,10 +190,28 @@ export function formProblems(v: ConnectionFormValues, now: Dayjs): Partial<Recor
 const iso = (d: Dayjs | null | undefined): string | null => (d && d.isValid() ? d.toISOString() : null);
 const num = (n: number | null | undefined, fallback: number): number => (typeof n === 'number' && Number.isFinite(n) ? n : fallback);
 
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A new connection token (spec 001 §3: 30 random alphanumeric characters), drawn by the editor's
+ * regenerate button so it can be copied at once; saved with the connection. Unbiased: bytes past the
+ * last whole multiple of the alphabet are drawn again.
+ */
+export function newConnectionToken(randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  const limit = 256 - (256 % TOKEN_ALPHABET.length);
+  let token = '';
+  while (token.length < CONNECTION_TOKEN_LENGTH) {
+    for (const byte of randomBytes(CONNECTION_TOKEN_LENGTH)) {
+      if (byte < limit && token.length < CONNECTION_TOKEN_LENGTH) token += TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length];
+    }
+  }
+  return token;
+}
+
 /** The POST/PUT /whatsapp body (kit connectionBody). With the import switch off, the import fields are cleared. */
 export function toConnectionBody(
   v: ConnectionFormValues,
-  opts: { channel: ConnectionBody['channel']; schedules?: WeekdaySchedule[]; regenerateToken?: boolean },
+  opts: { channel: ConnectionBody['channel']; schedules?: WeekdaySchedule[]; /** A token the regenerate button drew. */ token?: string | null },
 ): ConnectionBody {
   const importing = v.importEnabled;
   return {
@@ -231,7 +249,7 @@ export function toConnectionBody(
     maxUseBotQueuesNPS: num(v.maxUseBotQueuesNPS, 3),
     expiresTicketNPS: num(v.expiresTicketNPS, 0),
     ...(opts.schedules ? { schedules: opts.schedules } : {}),
-    ...(opts.regenerateToken ? { regenerateToken: true } : {}),
+    ...(opts.token ? { token: opts.token } : {}),
   };
 }
 
@@ -256,3 +274,6 @@ export function serverIssues(err: unknown): FieldIssue[] {
       return { field: f.field as string, problem: SERVER_MESSAGES[text] ?? null, code: null, text };
     });
 }
+
+/** The file name of a stored media link (a signed /api/media path): its last segment, without the query. */
+export const mediaFileName = (link: string): string => link.split('?')[0]!.split('/').pop() ?? link;

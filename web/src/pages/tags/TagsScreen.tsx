@@ -12,7 +12,7 @@ import { isAdmin } from '../../permissions';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { TagContactsDialog } from './TagContactsDialog';
 import { TagDialog } from './TagDialog';
-import { applyTagEvent, DEFAULT_TAG_COLOR, textColorOn, type TagEvent } from './tagRules';
+import { applyTagEvent, DEFAULT_TAG_COLOR, tagSearchText, textColorOn, type TagEvent } from './tagRules';
 import { useInfiniteList } from './useInfiniteList';
 import { EditDeleteActions } from '../../components/EditDeleteActions';
 
@@ -41,7 +41,7 @@ export function TagsScreen({ kanbanMode }: { kanbanMode: boolean }) {
 
   const fetchPage = useCallback(
     async (search: string, page: number) => {
-      const answer = await listTags({ searchParam: search || undefined, pageNumber: page, kanban: kanbanMode ? 1 : undefined });
+      const answer = await listTags({ searchParam: tagSearchText(search), pageNumber: page, kanban: kanbanMode ? 1 : undefined });
       return { items: answer.tags, hasMore: answer.hasMore, count: answer.count };
     },
     [kanbanMode],

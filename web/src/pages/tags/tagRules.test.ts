@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tag } from '@atende/kit/contracts';
-import { applyTagEvent, randomHexColor, tagFormValues, tagMatches, textColorOn, toTagBody } from './tagRules';
+import { applyTagEvent, randomHexColor, tagFormValues, tagMatches, tagSearchText, textColorOn, toTagBody } from './tagRules';
 
 const tag = (id: number, over: Partial<Tag> = {}): Tag => ({
   id,
@@ -65,5 +65,13 @@ describe('tag rules', () => {
       rollbackLaneId: null,
     });
     expect(toTagBody({ ...v, kanban: false, name: 'abc' }, { isAdmin: false, kanbanMode: false, current: tag(1, { kanban: 1 }) }).kanban).toBe(1);
+  });
+});
+
+describe('tag search', () => {
+  it('sends the text lowercased (spec 001 §5), nothing when blank', () => {
+    expect(tagSearchText('PROSP')).toBe('prosp');
+    expect(tagSearchText('  Dois ')).toBe('dois');
+    expect(tagSearchText('  ')).toBeUndefined();
   });
 });

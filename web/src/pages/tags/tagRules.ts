@@ -78,3 +78,6 @@ export function toTagBody(values: TagFormValues, opts: { isAdmin: boolean; kanba
   }
   return body;
 }
+
+/** The search text sent for the tag lists (spec 001 §5: tag search text is lowercased). */
+export const tagSearchText = (search: string): string | undefined => search.trim().toLocaleLowerCase() || undefined;
