@@ -122,8 +122,8 @@ describe('connections screen', () => {
     await editor(page).getByRole('tab', { name: 'Integrações' }).click();
     await editor(page).getByLabel('Filas', { exact: true }).click();
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await offered.first().waitFor();
-    expect(await offered.allInnerTexts()).toEqual(['Recepção da loja']);
+    // The dropdown may render again while it opens (its options loaded meanwhile): read until it settles.
+    await until(page, async () => JSON.stringify(await offered.allInnerTexts()) === JSON.stringify(['Recepção da loja']), "only the company's queue offered");
     await offered.first().click();
     await page.keyboard.press('Escape');
     await editor(page).getByRole('button', { name: 'Adicionar' }).click();
