@@ -125,11 +125,14 @@ describe('web audit fixes', () => {
     // With the contact list open, Escape closes the list, then the dialog.
     await page.getByRole('button', { name: 'Novo atendimento' }).click();
     await dialog.waitFor();
-    await dialog.getByRole('combobox', { name: 'Contato' }).click();
-    const list = page.locator('.ant-select-dropdown:visible');
-    await list.waitFor();
+    const contact = dialog.getByRole('combobox', { name: 'Contato' });
+    await contact.click();
+    // Escape as a person presses it: once the list has opened (an Escape within its opening animation
+    // can be undone by the open still settling), and again once the select says the list is closed.
+    await page.locator('.ant-select-dropdown:visible:not([class*="-appear"])').waitFor();
     await page.keyboard.press('Escape');
-    await list.waitFor({ state: 'hidden' });
+    await until(page, async () => (await contact.getAttribute('aria-expanded')) === 'false', 'the contact list closed');
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
