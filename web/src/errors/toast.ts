@@ -27,10 +27,14 @@ export function translateError(err: unknown): string {
   return errorMessage(err, i18nErrorTranslator);
 }
 
-/** An error toast with the server's code translated (2 s). */
+/**
+ * An error toast with the server's code translated (2 s). The same text shown again while it is on screen
+ * (a page whose two reads fail alike) replaces it instead of stacking a copy (keyed by its text).
+ */
 export function toastError(err: unknown): void {
   if (import.meta.env.DEV) console.warn(err);
-  void message().error({ content: translateError(err), duration: FORM_TOAST_SECONDS });
+  const content = translateError(err);
+  void message().error({ key: `error:${content}`, content, duration: FORM_TOAST_SECONDS });
 }
 
 export function toastSuccess(text: string, opts?: { form?: boolean }): void {
