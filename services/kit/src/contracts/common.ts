@@ -13,8 +13,14 @@ export const msg = {
   invalidEmail: 'Invalid email',
 } as const;
 
-/** A positive int4 id from a path or query string (never a PostgreSQL out-of-range error). */
-export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more').max(2_147_483_647, 'is too large');
+/**
+ * A positive int4 id from a path, query string or body (never a PostgreSQL out-of-range error). Text must be
+ * decimal digits: Number() would also read '0x10', '1e1' or ' +2' as ids (and a delete act on them).
+ */
+export const id = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more').max(2_147_483_647, 'is too large'),
+);
 export const idParams = z.object({ id });
 export type IdParams = z.infer<typeof idParams>;
 
