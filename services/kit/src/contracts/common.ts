@@ -48,7 +48,7 @@ export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
  * all-connections page's company dialog (spec 001 §2): a new connection, a Facebook link, and the
  * queues, prompts and integrations its editor offers.
  */
-export const forCompany = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const forCompany = z.object({ companyId: id.optional() });
 
 export const pageNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
 
