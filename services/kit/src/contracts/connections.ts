@@ -1,7 +1,7 @@
 import { normalizeContactNumber } from './contacts.js';
 import { z } from 'zod';
 import { weekdaySchedule, weekdaySchedulesInput } from './admin.js';
-import { forCompany, msg } from './common.js';
+import { forCompany, id, msg } from './common.js';
 import { channel, queueSummary } from './tickets.js';
 
 /**
@@ -31,7 +31,7 @@ export const defaultConnectionSchedules = (): z.infer<typeof weekdaySchedule>[] 
   ].map(([weekday, weekdayEn]) => ({ weekday: weekday!, weekdayEn: weekdayEn!, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
 
 const minutes = z.coerce.number().int().min(0).max(525_600);
-const optionalId = z.union([z.coerce.number().int().positive(), z.null()]);
+const optionalId = id.nullable();
 /** A date-time as the web's pickers send it (ISO 8601); empty is no date. */
 const dateTime = z.union([
   z.literal('').transform(() => null),
@@ -106,7 +106,7 @@ export const connectionBody = z.object({
   importOldMessagesGroups: z.boolean().default(false),
   closedTicketsPostImported: z.boolean().default(false),
   queueIdImportMessages: optionalId.default(null),
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).default([]),
+  queueIds: z.array(id).max(200).default([]),
   integrationId: optionalId.default(null),
   promptId: optionalId.default(null),
   sendIdQueue: optionalId.default(null),
@@ -211,8 +211,8 @@ export const apiSendBody = z.object({
       else if (v.length < 8 || v.length > 50) ctx.addIssue({ code: 'custom', message: 'Número inválido' });
     }),
   body: z.string().max(65_536).default(''),
-  userId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),
-  queueId: z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]).optional(),
+  userId: z.union([id, z.literal('').transform(() => null), z.null()]).optional(),
+  queueId: z.union([id, z.literal('').transform(() => null), z.null()]).optional(),
   sendSignature: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).optional(),
   closeTicket: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).optional(),
 });
