@@ -102,6 +102,9 @@ async function xlsxRows(data: Buffer, maxDataRows: number): Promise<SpreadsheetR
     throw invalidFile();
   }
   if (over) throw tooLarge(`at most ${maxDataRows} rows`);
+  // The streaming reader passes over a worksheet whose XML is cut or broken as if it were empty; the
+  // full reader does not, so a sheet that gave nothing is read once more by it to tell the two apart.
+  if (rows.length === 0) await new ExcelJS.Workbook().xlsx.load(data).catch(() => Promise.reject(invalidFile()));
   return rows;
 }
 

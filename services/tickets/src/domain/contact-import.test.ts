@@ -26,6 +26,9 @@ describe('column mapping', () => {
     expect(fieldError(() => resolveColumns(['Cliente'], { name: 'Cliente' }))).toEqual([{ field: 'mapping.number', message: importMessages.noNumber }]);
     expect(fieldError(() => resolveColumns(['Tel'], { number: 'Tel' }))).toEqual([{ field: 'mapping.name', message: importMessages.noName }]);
     expect(fieldError(() => resolveColumns(['Cliente', 'Tel'], { name: 'Tel', number: 2 }))).toEqual([{ field: 'mapping.number', message: 'O campo Tel já foi selecionado.' }]);
+    expect(fieldError(() => resolveColumns(['Cliente', 'Tel'], { name: 'Cliente', number: 3 }))).toEqual([{ field: 'mapping.number', message: 'column 3 not found' }]);
+    // A data row reaching past the header: its columns can be chosen by position.
+    expect(resolveColumns(['Cliente', 'Tel'], { name: 'Cliente', number: 3 }, 3)).toMatchObject({ name: 0, number: 2 });
     expect(fieldError(() => resolveColumns(['Cliente', 'Tel'], { name: 'Cliente', number: 'Fone' }))).toEqual([{ field: 'mapping.number', message: 'column "Fone" not found' }]);
   });
 });

@@ -71,7 +71,7 @@ const fields: ImportField[] = ['name', 'number', 'email', 'tags'];
  * Which column feeds each field: the mapping chosen on the import page (header text or 1-based
  * position), or else the headers recognised. Name and number must be mapped, a column only once.
  */
-export function resolveColumns(headers: string[], mapping: ImportMapping | null): ImportColumns {
+export function resolveColumns(headers: string[], mapping: ImportMapping | null, width = headers.length): ImportColumns {
   const normalized = headers.map(normalizeHeader);
   const chosen: Partial<Record<ImportField, number>> = {};
   for (const field of fields) {
@@ -83,7 +83,7 @@ export function resolveColumns(headers: string[], mapping: ImportMapping | null)
       continue;
     }
     const index = typeof ref === 'number' ? ref - 1 : normalized.indexOf(normalizeHeader(ref));
-    if (index < 0 || index >= Math.max(headers.length, typeof ref === 'number' ? ref : 0)) throw validationError(`mapping.${field}`, `column ${JSON.stringify(ref)} not found`);
+    if (index < 0 || index >= width) throw validationError(`mapping.${field}`, `column ${JSON.stringify(ref)} not found`);
     const taken = (Object.entries(chosen) as [ImportField, number][]).find(([, i]) => i === index);
     if (taken) throw validationError(`mapping.${field}`, importMessages.alreadySelected(headers[index]?.trim() || String(index + 1)));
     chosen[field] = index;
@@ -166,6 +166,9 @@ export async function readSheet(data: Buffer): Promise<Sheet> {
   if (!headers) throw validationError('rows', importMessages.noneSelected);
   return { headers, rows };
 }
+
+/** How many columns a sheet uses: its header's, or a data row's when one reaches further. */
+export const sheetWidth = (sheet: Sheet): number => sheet.rows.reduce((width, r) => Math.max(width, r.cells.length), sheet.headers.length);
 
 /** The model file offered for download: the headers the import recognises and one example row. */
 export async function importTemplate(): Promise<Buffer> {
@@ -263,7 +266,7 @@ export function createContactImport(deps: TicketsDeps) {
     /** POST /contacts/upload: a spreadsheet, mapped and checked row by row; bad rows are counted as ignored. */
     async spreadsheet(auth: AuthUser, input: SpreadsheetImport): Promise<ImportResult> {
       const sheet = await readSheet(input.data);
-      const columns = resolveColumns(sheet.headers, input.mapping);
+      const columns = resolveColumns(sheet.headers, input.mapping, sheetWidth(sheet));
       if (input.rows && input.rows.length === 0) throw validationError('rows', importMessages.noneSelected);
       const plan = planSheet(sheet, columns, { rows: input.rows, validateContact: input.validateContact });
       const { created, issues } = await createMany(auth.companyId, plan.candidates);

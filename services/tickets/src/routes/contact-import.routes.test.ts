@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, type Connection, type Envelope, type User } from '@atende/kit';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
@@ -139,6 +140,9 @@ describe('POST /api/contacts/upload', () => {
     // Unrecognised headers without a mapping: the number column is missing.
     const unknown = await upload('ana', await workbook([['A', 'B'], ['x', '5511932000009']]));
     expect(unknown.body.fields).toEqual([{ field: 'mapping.number', message: 'Não foi selecionado o campo de número do contato' }]);
+    const outside = await upload('ana', file, { mapping: JSON.stringify({ name: 1, number: 7 }) });
+    expect(outside.status).toBe(400);
+    expect(outside.body.fields).toEqual([{ field: 'mapping.number', message: 'column 7 not found' }]);
     const badJson = await upload('ana', file, { mapping: '{nope' });
     expect(badJson.body.fields).toEqual([{ field: 'mapping', message: 'must be JSON' }]);
     expect(await countContacts(C1, 'Alguém')).toBe(0);
@@ -152,11 +156,30 @@ describe('POST /api/contacts/upload', () => {
     const broken = await upload('ana', zip);
     expect(broken.status).toBe(400);
     expect(broken.body.error).toBe('ERR_IMPORT_INVALID_FILE');
+    // A workbook whose sheet XML is cut short: the streaming reader alone would read it as empty.
+    const zipped = await JSZip.loadAsync(await workbook([['Nome', 'Número'], ['João', '5511999999999']]));
+    zipped.file('xl/worksheets/sheet1.xml', '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Nome');
+    const cut = await upload('ana', await zipped.generateAsync({ type: 'nodebuffer' }));
+    expect(cut.status).toBe(400);
+    expect(cut.body).toMatchObject({ error: 'ERR_IMPORT_INVALID_FILE', fields: [{ field: 'file', message: 'Arquivo inválido!' }] });
     const missing = await upload('ana', null, { validateContact: 'true' });
     expect(missing.status).toBe(400);
     expect(missing.body.fields).toEqual([{ field: 'file', message: 'Required' }]);
     const json = await api('ana', 'POST', '/api/contacts/upload', { file: 'x' });
     expect(json.status).toBe(400);
+  });
+
+  it('takes one spreadsheet at a time: a second file is a bad form (400), and nothing is imported', async () => {
+    const file = await workbook([['Nome', 'Número'], ['Dois arquivos', '5511932000077']]);
+    const type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const { body, contentType } = multipart([
+      { name: 'file', filename: 'a.xlsx', data: file, type },
+      { name: 'file', filename: 'b.xlsx', data: file, type },
+    ]);
+    const res = await h.request<any>('POST', '/api/contacts/upload', { token: tokens.ana, body, headers: { 'content-type': contentType } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'file', message: 'one spreadsheet at a time' }] });
+    expect(await countContacts(C1, 'Dois arquivos')).toBe(0);
   });
 
   it('imports a legacy .xls workbook (Excel 97–2003) the same way: 500 rows, bad ones counted as ignored', async () => {

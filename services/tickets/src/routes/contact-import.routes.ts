@@ -28,10 +28,11 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Sp
   let data: Buffer | null = null;
   const fields: Record<string, string> = {};
   // The import's own ceiling (IMPORT_MAX_BYTES) instead of the message-media one; beyond it: 413.
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
+  // Room for a second file so that it is answered as a bad form (400), not as too large.
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 2, fields: 10 } })) {
     if (part.type === 'file') {
-      if (data === null) data = await part.toBuffer();
-      else part.file.resume();
+      if (data !== null) throw validationError('file', 'one spreadsheet at a time');
+      data = await part.toBuffer();
     } else {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
     }
