@@ -170,11 +170,12 @@ export function createTagsDesk(deps: TicketsDeps) {
     },
 
     async update(auth: AuthUser, id: number, body: UpdateTagBody): Promise<Tag> {
-      if (body.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
       await checkUser(auth.companyId, body.userId);
       return guarded(() =>
         unitOfWork(async (tx, emit) => {
           const row = await found(tx, auth.companyId, id, true);
+          // A lane, or a tag becoming one, is the Kanban board's: its plan flag is needed.
+          if (row.kanban === 1 || body.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
           await checkLanes(tx, auth.companyId, body, row.id);
           const repo = tagsRepository(tx);
           const changes = tagChanges(body);
@@ -191,6 +192,7 @@ export function createTagsDesk(deps: TicketsDeps) {
     async remove(auth: AuthUser, id: number): Promise<void> {
       await unitOfWork(async (tx, emit) => {
         const row = await found(tx, auth.companyId, id, true);
+        if (row.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
         const repo = tagsRepository(tx);
         const [ticketIds, contactIds] = await Promise.all([repo.ticketIdsOf(row.id), repo.contactIdsOf(row.id)]);
         const unchained = await repo.unchainLane(auth.companyId, row.id);

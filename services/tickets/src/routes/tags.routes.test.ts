@@ -70,6 +70,17 @@ describe('POST /api/tags', () => {
     const promoted = await api('admin3', 'PUT', `/api/tags/${plain.body.id}`, { kanban: 1 });
     expect(promoted.status).toBe(403);
     expect((await api('admin3', 'GET', `/api/tags/${plain.body.id}`)).body.kanban).toBe(0);
+    expect((await api('admin3', 'PUT', `/api/tags/${plain.body.id}`, { name: 'Etiqueta renomeada' })).status).toBe(200);
+  });
+
+  it('a lane left from a plan that had Kanban is neither edited nor deleted without the flag', async () => {
+    const [{ id: laneId }] = await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban) values (${C3}, 'Lane antiga', '#123456', 1) returning id`;
+    const renamed = await api('admin3', 'PUT', `/api/tags/${laneId}`, { name: 'Lane renomeada' });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' });
+    const deleted = await api('admin3', 'DELETE', `/api/tags/${laneId}`);
+    expect(deleted.status).toBe(403);
+    expect((await api('admin3', 'GET', `/api/tags/${laneId}`)).body).toMatchObject({ name: 'Lane antiga', kanban: 1 });
   });
 
   it('validates with the spec messages, naming the field', async () => {
