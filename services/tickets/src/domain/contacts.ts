@@ -92,7 +92,7 @@ export function contactChanges(body: UpdateContactBody, current: Pick<ContactRow
   return changes;
 }
 
-export const duplicatedContact = () => new AppError('ERR_DUPLICATED_CONTACT', 'A contact with this number already exists', { fields: [{ field: 'number', message: 'ERR_DUPLICATED_CONTACT' }] });
+export const duplicatedContact = () => new AppError('ERR_DUPLICATED_CONTACT', 'A contact with this number already exists', { fields: [{ field: 'number', message: 'already in use' }] });
 export const contactNotFound = () => new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
 
 export const toListItem = (c: Pick<ContactRow, 'id' | 'uuid' | 'name' | 'number' | 'email' | 'channel' | 'isGroup' | 'urlPicture' | 'active'>): ContactListItem => ({

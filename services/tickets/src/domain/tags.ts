@@ -70,7 +70,7 @@ export function tagChanges(body: UpdateTagBody): TagChanges {
   return changes;
 }
 
-const duplicatedName = () => new AppError('ERR_DUPLICATED_NAME', 'A tag with this name already exists', { fields: [{ field: 'name', message: 'ERR_DUPLICATED_NAME' }] });
+const duplicatedName = () => new AppError('ERR_DUPLICATED_NAME', 'A tag with this name already exists', { fields: [{ field: 'name', message: 'already in use' }] });
 export const tagNotFound = () => new AppError('ERR_NO_TAG_FOUND', 'Tag not found');
 
 // ---------- use cases ----------
