@@ -104,7 +104,7 @@ async function xlsxRows(data: Buffer, maxDataRows: number): Promise<SpreadsheetR
   if (over) throw tooLarge(`at most ${maxDataRows} rows`);
   // The streaming reader passes over a worksheet whose XML is cut or broken as if it were empty; the
   // full reader does not, so a sheet that gave nothing is read once more by it to tell the two apart.
-  if (rows.length === 0) await new ExcelJS.Workbook().xlsx.load(data).catch(() => Promise.reject(invalidFile()));
+  if (rows.length === 0) await new ExcelJS.Workbook().xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
   return rows;
 }
 
