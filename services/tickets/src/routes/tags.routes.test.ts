@@ -74,7 +74,7 @@ describe('POST /api/tags', () => {
   });
 
   it('a lane left from a plan that had Kanban is neither edited nor deleted without the flag', async () => {
-    const [{ id: laneId }] = await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban) values (${C3}, 'Lane antiga', '#123456', 1) returning id`;
+    const laneId = (await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban) values (${C3}, 'Lane antiga', '#123456', 1) returning id`)[0]!.id;
     const renamed = await api('admin3', 'PUT', `/api/tags/${laneId}`, { name: 'Lane renomeada' });
     expect(renamed.status).toBe(403);
     expect(renamed.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' });
