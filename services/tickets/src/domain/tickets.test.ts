@@ -93,6 +93,14 @@ describe('reopen (closed → open)', () => {
     expect(p.logs).toEqual([{ type: 'reopen', userId: ME, queueId: 1 }]);
   });
 
+  it('logs the move when it reopens into another queue', () => {
+    const p = run(ticket({ status: 'closed', userId: OTHER, queueId: 1 }), { status: 'open', queueId: 2 });
+    expect(p.logs).toEqual([
+      { type: 'reopen', userId: ME, queueId: 2 },
+      { type: 'queue', userId: ME, queueId: 2 },
+    ]);
+  });
+
   it('reopens a group ticket as group', () => {
     expect(run(ticket({ status: 'closed', isGroup: true }), { status: 'open' }).changes.status).toBe('group');
   });

@@ -132,7 +132,9 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
         const queueId = body.queueId !== undefined ? body.queueId : state.queueId;
         if (queueId === null && settings.queuesExist) throw chooseQueue();
         if (queueId !== null) assertOwnQueue(actor, queueId);
-        return plan('reopen', { ...rides, status: active, userId: actor.userId, queueId }, [{ type: 'reopen', userId: actor.userId, queueId }], {
+        // Reopened into another queue: the move is logged as well, as when a waiting ticket is accepted into one.
+        const queueLog: LogEntry[] = queueChange ? [{ type: 'queue', userId: actor.userId, queueId }] : [];
+        return plan('reopen', { ...rides, status: active, userId: actor.userId, queueId }, [{ type: 'reopen', userId: actor.userId, queueId }, ...queueLog], {
           targetQueueId: queueChange ? queueId : null,
         });
       }
