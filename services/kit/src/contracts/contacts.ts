@@ -43,11 +43,15 @@ const PHONE_MASK = /[\s().\-+]/g;
 
 /**
  * A phone number as stored: the mask characters people type (spaces, parentheses, dots, dashes and a
- * leading '+') are dropped when what remains is digits; anything else (a channel id, a group id
- * with '@') is kept as typed, trimmed.
+ * leading '+') are dropped when what remains is digits; a person's WhatsApp address becomes its digits;
+ * anything else (a channel id, a group id with '@') is kept as typed, trimmed.
  */
 export function normalizeContactNumber(raw: string): string {
   const trimmed = raw.trim();
+  // A person's WhatsApp address (5511…@s.whatsapp.net, …@c.us, with or without a device) is their number:
+  // stored as the digits, it meets the contact the same number already names instead of making a second one.
+  const person = /^(\d+)(?::\d+)?@(?:s\.whatsapp\.net|c\.us)$/i.exec(trimmed);
+  if (person) return person[1]!;
   if (trimmed.includes('@')) return trimmed;
   const digits = trimmed.replace(PHONE_MASK, '');
   return /^\d+$/.test(digits) ? digits : trimmed;

@@ -14,6 +14,11 @@ describe('contact numbers', () => {
     expect(normalizeContactNumber('55.11.9876.4321')).toBe('551198764321');
     expect(normalizeContactNumber('120363041234567890@g.us')).toBe('120363041234567890@g.us');
     expect(normalizeContactNumber('abc-123')).toBe('abc-123');
+    // A person's WhatsApp address is their number (one contact, not a second one beside '5511987654321').
+    expect(normalizeContactNumber(' 5511987654321@s.whatsapp.net')).toBe('5511987654321');
+    expect(normalizeContactNumber('5511987654321:12@s.whatsapp.net')).toBe('5511987654321');
+    expect(normalizeContactNumber('5511987654321@c.us')).toBe('5511987654321');
+    expect(normalizeContactNumber('98765432109876@lid')).toBe('98765432109876@lid');
   });
 
   it('validates 8 to 50 characters after normalizing, one message per field', () => {

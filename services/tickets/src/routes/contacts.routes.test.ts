@@ -101,6 +101,9 @@ describe('POST /api/contacts', () => {
     const again = await api('admin', 'POST', '/api/contacts', { name: 'Outra pessoa', number: `+${number}` });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('ERR_DUPLICATED_CONTACT');
+    const byAddress = await api('admin', 'POST', '/api/contacts', { name: 'Pelo endereço', number: `${number}@s.whatsapp.net` });
+    expect(byAddress.status).toBe(409);
+    expect(byAddress.body).toMatchObject({ error: 'ERR_DUPLICATED_CONTACT', fields: [{ field: 'number', message: 'already in use' }] });
     expect((await api('admin2', 'POST', '/api/contacts', { name: 'Na empresa 2', number })).status).toBe(201);
   });
 
