@@ -306,6 +306,14 @@ describe('POST /api/messages/:ticketId (multipart media)', () => {
     expect(big.body.error).toBe('ERR_PAYLOAD_TOO_LARGE');
     expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(0);
   });
+
+  it('refuses an empty file by name (400 on medias) instead of sending the rest without it, storing nothing', async () => {
+    const t = await ticketIn();
+    const res = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'a.png', data: png() }, { name: 'vazio.pdf', data: Buffer.alloc(0) }], fields: { body: 'dois arquivos' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ field: 'medias', message: 'vazio.pdf: the file is empty' }] });
+    expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(0);
+  });
 });
 
 describe('edit, delete, react', () => {

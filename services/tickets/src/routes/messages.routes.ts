@@ -28,6 +28,8 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
+      // A form's empty file input comes as a nameless empty part: nothing chosen. A named empty file is a mistake to say.
+      if (data.length === 0 && part.filename) throw validationError(part.fieldname, `${part.filename}: the file is empty`);
       if (data.length > 0) files.push({ data, filename: part.filename ?? null, mimetype: part.mimetype ?? null });
     } else {
       (fields[part.fieldname] ??= []).push(typeof part.value === 'string' ? part.value : String(part.value));
