@@ -101,6 +101,13 @@ describe('reopen (closed → open)', () => {
     ]);
   });
 
+  it("refuses 'group' for a person's ticket, whatever its status (409 ERR_INVALID_TRANSITION)", () => {
+    for (const status of ['pending', 'open', 'closed'] as const) {
+      expect(refused(() => run(ticket({ status, userId: ME }), { status: 'group' })).code, status).toBe('ERR_INVALID_TRANSITION');
+    }
+    expect(run(ticket({ status: 'pending', isGroup: true }), { status: 'group' }).changes.status).toBe('group');
+  });
+
   it('reopens a group ticket as group', () => {
     expect(run(ticket({ status: 'closed', isGroup: true }), { status: 'open' }).changes.status).toBe('group');
   });

@@ -124,6 +124,8 @@ export function planTicketUpdate(state: TicketState, body: UpdateTicketBody, act
   const queueChange = body.queueId !== undefined && body.queueId !== state.queueId;
   const userChange = body.userId !== undefined && body.userId !== state.userId;
   const rides = passengers(body);
+  // 'group' is the active status of a group's ticket only; asked of a person's ticket it would do nothing, or something else.
+  if (requested === 'group' && !state.isGroup) throw invalid(from, 'become group (it is not a group conversation)');
 
   switch (from) {
     case 'closed':
