@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { id, isCalendarDay, msg, pageNumber, searchParam, timeOfDay } from './common.js';
+import { id, isCalendarDay, msg, numberFromText, pageNumber, searchParam, timeOfDay } from './common.js';
 import { TEXT_CORRECTION_MODELS } from './prompts.js';
 
 // ---------- plans (spec 001 §3) ----------
-const limit = z.coerce.number().int().min(0).max(100_000);
+const limit = z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'is too large'));
 export const plan = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -129,7 +129,7 @@ const dueDate = z.preprocess(
 const optionalText = (max: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, msg.tooLong).nullable());
 /** A count from a form (text or number); blank is none. */
 const optionalCount = z.preprocess(
-  (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+  (v) => (v === '' ? null : numberFromText(v)),
   z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'is too large').nullable(),
 );
 
@@ -316,7 +316,7 @@ export const announcement = z.object({
 export type Announcement = z.infer<typeof announcement>;
 /** Forms send numbers and booleans as text. */
 const announcementPriority = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z.number({ error: 'must be 1, 2 or 3' }).int('must be 1, 2 or 3').min(1, 'must be 1, 2 or 3').max(3, 'must be 1, 2 or 3'),
 );
 const announcementStatus = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './common.js';
+import { msg, numberFromText } from './common.js';
 
 /**
  * The internal chat (spec 002 §2 "Internal chat", §3 Chat / Chat message, §4, §5, §7): employees of one
@@ -18,7 +18,7 @@ import { msg } from './common.js';
 // ---- building blocks (module-private: other contract files have their own) ----
 
 const chatId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z
     .number({ error: (issue) => (issue.input === undefined ? msg.required : 'must be a number') })
     .int('must be a whole number')
@@ -28,11 +28,8 @@ const chatId = z.preprocess(
 const chatBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
-const chatPage = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .min(1, 'must be 1 or more')
-  .max(100_000, 'is too large')
+const chatPage = z
+  .preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large'))
   .default(1);
 /** Multipart forms send `users` as JSON text; JSON bodies send the array itself. */
 const jsonText = (v: unknown) => {

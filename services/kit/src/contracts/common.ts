@@ -32,8 +32,9 @@ export const isCalendarDay = (v: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /**
- * A number a form may send as text ("20"): numeric text is read as its number; anything else goes on as it
- * came, so `true`, `[]` or null fail as no number (z.coerce would read them as 1 and 0).
+ * A number a form may send as text ("20"): decimal text is read as its number; anything else goes on as it
+ * came, so '', '0x10', '1e1', `true`, `[3]` or null fail as no number (z.coerce and Number() would read
+ * them as 0, 16, 10, 1 and 3). Every number field of a body or a query is read through this.
  */
 export const numberFromText = (v: unknown): unknown => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
 
@@ -50,7 +51,7 @@ export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
  */
 export const forCompany = z.object({ companyId: id.optional() });
 
-export const pageNumber = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large').default(1);
+export const pageNumber = z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large')).default(1);
 
 export const searchParam = z.string().trim().max(200).optional();
 

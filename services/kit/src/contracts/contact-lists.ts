@@ -10,7 +10,7 @@ import { importResult, optionalEmail, phoneNumberField, sizedText } from './cont
 // ---- building blocks ----
 
 const intId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z.number({ error: (issue) => (issue.input === undefined ? msg.required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
 );
 const bool = z

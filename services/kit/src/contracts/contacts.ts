@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay, msg, pageNumber } from './common.js';
+import { isCalendarDay, msg, numberFromText, pageNumber } from './common.js';
 import { channel, contact, isoDay, listQuery, queryList, tag, tagSummary, ticket } from './tickets.js';
 
 /**
@@ -15,7 +15,7 @@ const blankToNull = (v: unknown) => (v === '' ? null : v);
 
 /** A positive int4 id from JSON or text; a missing one reads 'Required'. */
 const intId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z.number({ error: (issue) => (issue.input === undefined ? msg.required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
 );
 const nullableId = z.preprocess(blankToNull, intId.nullable());
@@ -223,7 +223,7 @@ export const importFromPhoneBody = z.object({ whatsappId: nullableId.optional() 
 export const TAGS_PAGE_SIZE = 20;
 
 const kanbanFlag = z.preprocess(
-  (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : numberFromText(v)),
   z.union([z.literal(0), z.literal(1)], { error: 'must be 0 or 1' }),
 );
 
@@ -258,7 +258,7 @@ const tagFields = {
   color: z.preprocess(blankToUndefined, tagColor.optional()),
   kanban: kanbanFlag,
   /** Hours a ticket stays in this lane before moving on to nextLaneId. */
-  timeLane: z.preprocess((v) => (v === '' || v === null ? 0 : typeof v === 'string' ? Number(v) : v), z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'is too large')),
+  timeLane: z.preprocess((v) => (v === '' || v === null ? 0 : numberFromText(v)), z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'is too large')),
   nextLaneId: nullableId,
   rollbackLaneId: nullableId,
   greetingMessageLane: z.preprocess((v) => (v === null ? '' : v), z.string().max(10_000, msg.tooLong)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { weekdaySchedulesInput } from './admin.js';
-import { msg, pageNumber } from './common.js';
+import { msg, numberFromText, pageNumber } from './common.js';
 import { queue, quickMessage, ticket } from './tickets.js';
 
 /**
@@ -13,7 +13,7 @@ import { queue, quickMessage, ticket } from './tickets.js';
 
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 const deskId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z.number({ error: (issue) => (issue.input === undefined ? msg.required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
 );
 const deskNullableId = z.preprocess(blankToNull, deskId.nullable());
@@ -190,11 +190,14 @@ const queueFields = {
   color: deskText(3, 9),
   greetingMessage: freeText(10_000),
   outOfHoursMessage: freeText(10_000),
-  orderQueue: z.preprocess(blankToNull, z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'is too large').nullable()),
-  tempoRoteador: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .refine((v) => (queueRotationMinutes as readonly number[]).includes(v), `must be one of ${queueRotationMinutes.join(', ')}`),
+  orderQueue: z.preprocess((v) => numberFromText(blankToNull(v)), z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(10_000, 'is too large').nullable()),
+  tempoRoteador: z.preprocess(
+    numberFromText,
+    z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .refine((v) => (queueRotationMinutes as readonly number[]).includes(v), `must be one of ${queueRotationMinutes.join(', ')}`),
+  ),
   ativarRoteador: deskBool,
   integrationId: deskNullableId,
   fileListId: deskNullableId,

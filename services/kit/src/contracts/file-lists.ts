@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, pageNumber } from './common.js';
+import { msg, numberFromText, pageNumber } from './common.js';
 
 /**
  * File lists (spec 002 §2 "Files", §3 "File list", §5, §7): files with a message that a queue or a
@@ -9,7 +9,7 @@ import { msg, pageNumber } from './common.js';
 // ---- building blocks (module-private: other contract files have their own) ----
 
 const listId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z.number({ error: (issue) => (issue.input === undefined ? msg.required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
 );
 const listSearch = z.string().trim().max(200, msg.tooLong).optional();

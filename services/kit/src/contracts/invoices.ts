@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pageNumber } from './common.js';
+import { id, numberFromText, pageNumber } from './common.js';
 
 // ---------- invoices (spec 001 §3 "Invoice", §7 GET /invoices) ----------
 
@@ -91,7 +91,7 @@ export const subscriptionMessages = {
 
 const optionalText = (max: number) => z.string().trim().max(max, 'Too Long!').optional().nullable();
 const count = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min, message).max(max, 'Too Long!');
+  z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(min, message).max(max, 'Too Long!'));
 /** Prices travel as numbers or decimal text ('49', '49.00', '49,00'). */
 const price = z
   .union([z.number(), z.string().max(20)])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forCompany, msg, pageNumber } from './common.js';
+import { forCompany, msg, numberFromText, pageNumber } from './common.js';
 import { sizedText } from './contacts.js';
 
 /**
@@ -130,7 +130,7 @@ const text = (max: number) =>
 const url = text(2000).refine((v) => v === '' || isIntegrationUrl(v), 'must be an http(s) URL');
 const whole = (min: number, max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    numberFromText,
     z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, 'is too large'),
   );
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseCompanyDateTime } from './campaigns.js';
-import { msg, pageNumber } from './common.js';
+import { msg, numberFromText, pageNumber } from './common.js';
 
 /**
  * Scheduled messages (spec 002 §3 "Schedule", §4, §5, §7; spec 000 "schedule dialog"): a message to a
@@ -57,19 +57,15 @@ export type Schedule = z.infer<typeof schedule>;
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 const requiredId = (required: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
+    (v) => (v === '' ? undefined : numberFromText(v)),
     z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
   );
 const nullableId = z.preprocess(
-  (v) => {
-    const b = blankToNull(v);
-    return typeof b === 'string' && b.trim() !== '' ? Number(b) : b;
-  },
+  (v) => numberFromText(blankToNull(v)),
   z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large').nullable(),
 );
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 const intIn = (min: number, max: number) =>
-  z.preprocess(toNumber, z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, `must be ${max} or less`));
+  z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, `must be ${max} or less`));
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
@@ -104,10 +100,10 @@ const scheduleFields = {
   openTicket: z.enum(['enabled', 'disabled'], { error: 'must be enabled or disabled' }),
   statusTicket: z.enum(['open', 'closed'], { error: 'must be open or closed' }),
   assinar: flag,
-  intervalo: z.preprocess(toNumber, z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'must be 1, 2, 3 or 4' })),
+  intervalo: z.preprocess(numberFromText, z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: 'must be 1, 2, 3 or 4' })),
   valorIntervalo: intIn(0, 10_000),
   enviarQuantasVezes: intIn(1, 10_000),
-  tipoDias: z.preprocess(toNumber, z.union([z.literal(4), z.literal(5), z.literal(6)], { error: 'must be 4, 5 or 6' })),
+  tipoDias: z.preprocess(numberFromText, z.union([z.literal(4), z.literal(5), z.literal(6)], { error: 'must be 4, 5 or 6' })),
 };
 
 /**

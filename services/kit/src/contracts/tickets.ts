@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay, msg, pageNumber } from './common.js';
+import { isCalendarDay, msg, numberFromText, pageNumber } from './common.js';
 
 /**
  * Shapes the tickets service answers and announces (spec 000 §3; 001 §3; 002 §3).
@@ -198,7 +198,7 @@ export const ticketScope = z.object({
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 /** A positive int4 id from JSON or text; a missing one reads 'Required'. */
 const intId = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  numberFromText,
   z.number({ error: (issue) => (issue.input === undefined ? 'Required' : 'must be a number') }).int('must be a whole number').positive('must be positive').max(2_147_483_647, 'is too large'),
 );
 const nullableId = z.preprocess(blankToNull, intId.nullable());
@@ -301,7 +301,7 @@ export const updateTicketBody = z.object({
    * Unset, it follows sendFarewellMessage (Whaticket's behaviour: resolving without farewell asks nothing).
    */
   sendRating: bool.optional(),
-  amountUsedBotQueues: z.coerce.number().int().min(0).max(1000).optional(),
+  amountUsedBotQueues: z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1000, 'is too large')).optional(),
   useIntegration: bool.optional(),
 });
 export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
@@ -430,7 +430,7 @@ export const dashboardQuery = listQuery({
   date_to: isoDay.optional(),
   initialDate: isoDay.optional(),
   finalDate: isoDay.optional(),
-  days: z.coerce.number({ error: 'must be a number of days' }).int().min(1).max(366).optional(),
+  days: z.preprocess(numberFromText, z.number({ error: 'must be a number of days' }).int('must be a whole number').min(1, 'must be 1 or more').max(366, 'is too large')).optional(),
   queueIds: queryList(intId).optional(),
   companyId: z.unknown().optional(),
 });
@@ -505,11 +505,9 @@ export const ticketReportQuery = listQuery({
   status: queryList(ticketStatus, 10).optional(),
   dateFrom: z.preprocess(blankToNull, isoDay.nullable()).optional(),
   dateTo: z.preprocess(blankToNull, isoDay.nullable()).optional(),
-  page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large').default(1),
-  pageSize: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 or more')
+  page: z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large')).default(1),
+  pageSize: z
+    .preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more'))
     .transform((n) => Math.min(n, TICKET_REPORT_MAX_PAGE_SIZE))
     .default(10),
   onlyRated: bool.optional(),
