@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStorage, mediaWhitelists, sniffType } from './storage.js';
+import { oggOpus } from './testing/fixtures.js';
 
 const png = { mime: 'image/png', ext: 'png' };
 
@@ -50,6 +51,13 @@ describe('LocalStorage', () => {
 
   it('never resolves a key outside its root', async () => {
     await expect(storage.remove('../outside.txt')).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
+  });
+});
+
+describe('sniffType of voice notes', () => {
+  it("accepts Ogg Opus (reported as 'audio/ogg; codecs=opus') where audio/ogg is allowed, keeping the codec", async () => {
+    expect(await sniffType(oggOpus(), mediaWhitelists.message)).toEqual({ mime: 'audio/ogg; codecs=opus', ext: 'opus' });
+    await expect(sniffType(oggOpus(), mediaWhitelists.image)).rejects.toMatchObject({ code: 'ERR_UNSUPPORTED_MEDIA_TYPE' });
   });
 });
 

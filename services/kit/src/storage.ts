@@ -143,7 +143,8 @@ export async function sniffType(data: Buffer, allowed: readonly string[]): Promi
   const sniffed = await fileTypeFromBuffer(data);
   const detected = sniffed?.mime === 'application/x-cfb' ? (compoundDocument(data) ?? sniffed) : sniffed;
   if (!detected && allowed.includes('text/plain') && looksLikeText(data)) return { mime: 'text/plain', ext: 'txt' };
-  if (!detected || !allowed.includes(detected.mime)) {
+  // Parameters do not change the kind: an Opus voice note is 'audio/ogg; codecs=opus' (kept whole: channels send it as is).
+  if (!detected || !allowed.includes(detected.mime.split(';')[0]!.trim())) {
     throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `File type not allowed (${detected?.mime ?? 'unknown'})`);
   }
   return { mime: detected.mime, ext: detected.ext };

@@ -13,7 +13,7 @@ const MIME_BY_EXT: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet', odp: 'application/vnd.oasis.opendocument.presentation',
-  zip: 'application/zip', txt: 'text/plain; charset=utf-8', opus: 'audio/opus', wav: 'audio/wav', aac: 'audio/aac', amr: 'audio/amr',
+  zip: 'application/zip', txt: 'text/plain; charset=utf-8', opus: 'audio/ogg', wav: 'audio/wav', aac: 'audio/aac', amr: 'audio/amr',
   mov: 'video/quicktime', '3gp': 'video/3gpp',
 };
 

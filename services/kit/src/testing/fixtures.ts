@@ -2,6 +2,23 @@ import { deflateSync } from 'node:zlib';
 import type { Connection } from '../contracts/channels.js';
 import type { User } from '../contracts/users.js';
 
+/** The first page of an Ogg Opus stream (a voice note as WhatsApp and browsers record it): its OpusHead, mono, 48 kHz. */
+export function oggOpus(): Buffer {
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1; // version
+  head[9] = 1; // channels
+  head.writeUInt16LE(312, 10); // pre-skip
+  head.writeUInt32LE(48_000, 12); // input sample rate
+  const page = Buffer.alloc(27 + 1);
+  page.write('OggS', 0, 'latin1');
+  page[5] = 2; // beginning of stream
+  page.writeUInt32LE(0x41544e44, 14); // stream serial
+  page[26] = 1; // one segment
+  page[27] = head.length;
+  return Buffer.concat([page, head, Buffer.alloc(64)]);
+}
+
 /** A valid 1×1 PNG. */
 export function png(): Buffer {
   const crc = (buf: Buffer) => {

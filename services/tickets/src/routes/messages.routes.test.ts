@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connection, Envelope, User } from '@atende/kit';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
-import { png } from '@atende/kit/testing';
+import { oggOpus, png } from '@atende/kit/testing';
 
 let h: Harness;
 const C1 = 1;
@@ -305,6 +305,13 @@ describe('POST /api/messages/:ticketId (multipart media)', () => {
     expect(big.status).toBe(413);
     expect(big.body.error).toBe('ERR_PAYLOAD_TOO_LARGE');
     expect((await sqlq(`select count(*)::int as n from tickets.messages where ticket_id = $1`, t.id))[0]!.n).toBe(0);
+  });
+
+  it('sends a voice note recorded as Ogg Opus as audio', async () => {
+    const t = await ticketIn();
+    const res = await multipart('ana', `/api/messages/${t.id}`, { files: [{ name: 'audio.ogg', data: oggOpus(), type: 'audio/ogg; codecs=opus' }] });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toMatchObject({ mediaType: 'audio' });
   });
 
   it('refuses an empty file by name (400 on medias) instead of sending the rest without it, storing nothing', async () => {
