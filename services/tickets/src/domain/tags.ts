@@ -181,8 +181,15 @@ export function createTagsDesk(deps: TicketsDeps) {
           const changes = tagChanges(body);
           if (changes.name && changes.name.toLowerCase() !== row.name.toLowerCase() && (await repo.byLowerNames(auth.companyId, [changes.name.toLowerCase()])).length) throw duplicatedName();
           if (Object.keys(changes).length === 0) return (await repo.presentWithLinks([row], TAG_LINKS_MAX))[0]!;
+          // A lane made a plain tag leaves the board: its own lane links go, and the lanes that led to it let go (as on delete).
+          const leavesBoard = row.kanban === 1 && changes.kanban === 0;
+          if (leavesBoard) {
+            changes.nextLaneId = null;
+            changes.rollbackLaneId = null;
+          }
           const tag = (await repo.presentWithLinks([await repo.update(auth.companyId, row.id, changes)], TAG_LINKS_MAX))[0]!;
           await emit('tickets.tag.updated', auth.companyId, { tag });
+          if (leavesBoard) for (const lane of await repo.present(await repo.unchainLane(auth.companyId, row.id))) await emit('tickets.tag.updated', auth.companyId, { tag: lane });
           return tag;
         }),
       );

@@ -246,6 +246,19 @@ describe('PUT /api/tags/:id', () => {
     expect((await api('admin', 'PUT', `/api/tags/${a.id}`, { name: 'NOME TOMADO' })).status).toBe(200);
   });
 
+  it('a lane made a plain tag leaves the board: its links and the links to it go, announced', async () => {
+    const target = await newTag('admin', { kanban: 1 });
+    const other = await newTag('admin', { kanban: 1 });
+    const source = await newTag('admin', { kanban: 1, nextLaneId: target.id, rollbackLaneId: target.id });
+    await api('admin', 'PUT', `/api/tags/${target.id}`, { nextLaneId: other.id });
+    const before = h.published.length;
+    const plain = await api('admin', 'PUT', `/api/tags/${target.id}`, { kanban: 0 });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ kanban: 0, nextLaneId: null, rollbackLaneId: null });
+    expect((await api('admin', 'GET', `/api/tags/${source.id}`)).body).toMatchObject({ nextLaneId: null, rollbackLaneId: null });
+    expect(eventsSince(before, 'tickets.tag.updated').map((e) => e.data.tag.id).sort()).toEqual([target.id, source.id].sort());
+  });
+
   it("404 for another company's tag", async () => {
     const tag = await newTag('admin');
     expect((await api('admin2', 'PUT', `/api/tags/${tag.id}`, { name: 'Invasora' })).status).toBe(404);
