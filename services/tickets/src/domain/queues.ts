@@ -1,6 +1,7 @@
 import {
   AppError,
   ask,
+  assertPlanFlag,
   CHATBOT_MAX_DEPTH,
   companyScope,
   validationError,
@@ -71,6 +72,8 @@ export function createQueuesDesk(deps: TicketsDeps) {
     const integrationIds = [...new Set(refs.integrationIds)];
     const fileListIds = [...new Set(refs.fileListIds)];
     if (integrationIds.length === 0 && fileListIds.length === 0) return;
+    // Integrations are a plan feature (spec 001 §6), wherever they are attached: a queue or a menu option.
+    if (integrationIds.length > 0) await assertPlanFlag(ctx.companies, companyId, 'useIntegrations');
     const answer = await ask(ctx.bus, 'channels.refs.check', { companyId, integrationIds, fileListIds }, { timeoutMs: CHANNEL_REFS_TIMEOUT_MS }).catch((err: unknown) => {
       ctx.logger.warn({ err, companyId }, 'channels did not say whether the integrations and file lists exist; saved unchecked');
       return null;

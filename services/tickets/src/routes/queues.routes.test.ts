@@ -336,7 +336,20 @@ describe('/api/chatbot', () => {
 });
 
 describe('integrations and file lists named by queues and options', () => {
+  it('integrations need the plan flag useIntegrations (403 naming it), on a queue or a menu option; file lists do not', async () => {
+    h.plans.set(C1, { useIntegrations: false });
+    const queue = await makeQueue('admin', 'Sem integrações', { fileListId: 8 });
+    const onQueue = await api('admin', 'PUT', `/api/queue/${queue.id}`, { integrationId: 7 });
+    expect(onQueue.status).toBe(403);
+    expect(onQueue.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useIntegrations' });
+    const onOption = await api('admin', 'POST', '/api/chatbot', { queueId: queue.id, name: 'Robô de vendas', greetingMessage: 'Conectando', queueType: 'integration', optIntegrationId: 7 });
+    expect(onOption.status).toBe(403);
+    expect((await api('admin', 'GET', `/api/queue/${queue.id}`)).body).toMatchObject({ integrationId: null, chatbots: [] });
+  });
+
   it("must be the company's, as channels knows them; a channels that does not answer leaves the save unchecked", async () => {
+    h.plans.set(C1, { useIntegrations: true });
+    h.plans.set(C2, { useIntegrations: true });
     // Channels, played here: integration 7 and file list 8 are company 1's.
     const asked: unknown[] = [];
     const responder = await answer(h.bus, 'channels.refs.check', async ({ companyId, integrationIds, fileListIds }) => {
