@@ -1,6 +1,7 @@
 import {
   AppError,
   ask as askService,
+  assertPlanFlag,
   defaultConnectionSchedules,
   importStatus,
   mediaBase,
@@ -178,8 +179,18 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
   const planOf = async (companyId: number): Promise<ConnectionPlan | null> => (await ctx.companies.get(companyId).catch(() => null))?.plan ?? null;
 
   /** Spec 001 §5 on the merged connection, and the queues it names must be the company's. */
-  const checkMerged = async (tx: ChannelsDb, companyId: number, merged: Merged, changed: ReadonlySet<string>) => {
+  const checkMerged = async (
+    tx: ChannelsDb,
+    companyId: number,
+    merged: Merged,
+    changed: ReadonlySet<string>,
+    /** The connection before this save (none when created): a prompt or integration it kept needs no plan check. */
+    before: Pick<Merged, 'promptId' | 'integrationId'> | null,
+  ) => {
     checkConnectionRules({ ...merged, expiresTicketNPS: merged.expiresTicketNps }, changed);
+    // AI prompts and integrations are plan features (spec 000, plan-gated items): naming one anew needs its flag.
+    if (merged.promptId != null && merged.promptId !== before?.promptId) await assertPlanFlag(ctx.companies, companyId, 'useOpenAi');
+    if (merged.integrationId != null && merged.integrationId !== before?.integrationId) await assertPlanFlag(ctx.companies, companyId, 'useIntegrations');
     const named = [...new Set([...merged.queueIds, merged.sendIdQueue, merged.queueIdImportMessages].filter((id): id is number => id !== null))];
     const found = new Set((await queuesRepository(tx).byIds(companyId, named)).map((q) => q.id));
     if (merged.queueIds.some((id) => !found.has(id))) throw validationError('queueIds', 'Unknown queue');
@@ -270,7 +281,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
           await repo.lockCompany(companyId);
           const others = await repo.count(companyId);
           assertConnectionLimit(plan, others);
-          await checkMerged(tx, companyId, columns as Merged, new Set(Object.keys(body)));
+          await checkMerged(tx, companyId, columns as Merged, new Set(Object.keys(body)), null);
           if (await repo.nameTaken(companyId, body.name, null)) throw nameTaken();
           // The first connection is the default; a new default takes the flag from the others.
           const isDefault = others === 0 || body.isDefault;
@@ -305,7 +316,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
           // A connection keeps its channel: its session, number and contacts belong to it (a new channel is a new connection).
           if (body.channel !== undefined && body.channel !== current.channel) throw validationError('channel', 'cannot be changed once the connection exists');
           const columns = columnsOf(body);
-          await checkMerged(tx, companyId, { ...current, ...columns } as Merged, new Set(Object.keys(body)));
+          await checkMerged(tx, companyId, { ...current, ...columns } as Merged, new Set(Object.keys(body)), current);
           if (body.name !== undefined && (await repo.nameTaken(companyId, body.name, id))) throw nameTaken();
           if (body.isDefault === false && current.isDefault) throw noOtherDefault();
           const unset = body.isDefault === true && !current.isDefault ? await repo.unsetDefaults(companyId, id) : [];

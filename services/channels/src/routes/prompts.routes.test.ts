@@ -236,6 +236,26 @@ describe('connections name a prompt of the company', () => {
     expect((await api('admin', 'PUT', `/api/whatsapp/${conn.body.id}`, { promptId: mine.id })).body.promptId).toBe(mine.id);
     expect((await api('admin', 'PUT', `/api/whatsapp/${conn.body.id}`, { promptId: null })).body.promptId).toBeNull();
   });
+
+  it('naming a prompt needs useOpenAi; a connection keeps the one it had when the plan loses the flag', async () => {
+    const kept = await create('admin', { ...base(), name: 'Mantido' });
+    const other = await create('admin', { ...base(), name: 'Outro' });
+    const conn = await api('admin', 'POST', '/api/whatsapp', { name: 'Com IA', promptId: kept.id });
+    expect(conn.status).toBe(201);
+    h.plans.set(C1, { ...fullPlan(), useOpenAi: false });
+    try {
+      const renamed = await api('admin', 'PUT', `/api/whatsapp/${conn.body.id}`, { name: 'Com IA renomeada', promptId: kept.id });
+      expect(renamed.status).toBe(200);
+      const swapped = await api('admin', 'PUT', `/api/whatsapp/${conn.body.id}`, { promptId: other.id });
+      expect(swapped.status).toBe(403);
+      expect(swapped.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useOpenAi' });
+      const fresh = await api('admin', 'POST', '/api/whatsapp', { name: 'Nova com IA', promptId: kept.id });
+      expect(fresh.status).toBe(403);
+      expect((await api('admin', 'GET', `/api/whatsapp/${conn.body.id}`)).body.promptId).toBe(kept.id);
+    } finally {
+      h.plans.set(C1, fullPlan());
+    }
+  });
 });
 
 describe('permissions and isolation', () => {

@@ -356,6 +356,20 @@ describe('connections and queue integrations', () => {
     expect(updated.map((e) => [e.data.whatsapp.id, e.data.whatsapp.integrationId])).toEqual([[connection.body.id, null]]);
     expect(eventsSince(before, 'channels.queueIntegration.deleted')).toHaveLength(1);
   });
+
+  it('naming an integration on a connection needs useIntegrations (403 naming it)', async () => {
+    const mine = await create('admin6', webhook('Antes do plano mudar'));
+    const connection = await api('admin6', 'POST', '/api/whatsapp', { name: 'Portaria' });
+    h.plans.set(6, { ...fullPlan(), useIntegrations: false });
+    try {
+      const refused = await api('admin6', 'PUT', `/api/whatsapp/${connection.body.id}`, { integrationId: mine.id });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useIntegrations' });
+      expect((await api('admin6', 'GET', `/api/whatsapp/${connection.body.id}`)).body.integrationId).toBeNull();
+    } finally {
+      h.plans.set(6, fullPlan());
+    }
+  });
 });
 
 describe('POST /api/queueIntegration/testSession', () => {
