@@ -72,14 +72,20 @@ export function createQueuesDesk(deps: TicketsDeps) {
     const integrationIds = [...new Set(refs.integrationIds)];
     const fileListIds = [...new Set(refs.fileListIds)];
     if (integrationIds.length === 0 && fileListIds.length === 0) return;
-    // Integrations are a plan feature (spec 001 §6), wherever they are attached: a queue or a menu option.
-    if (integrationIds.length > 0) await assertPlanFlag(ctx.companies, companyId, 'useIntegrations');
     const answer = await ask(ctx.bus, 'channels.refs.check', { companyId, integrationIds, fileListIds }, { timeoutMs: CHANNEL_REFS_TIMEOUT_MS }).catch((err: unknown) => {
       ctx.logger.warn({ err, companyId }, 'channels did not say whether the integrations and file lists exist; saved unchecked');
       return null;
     });
     if (answer?.missingIntegrationIds.length) throw validationError(fields.integration, 'must be an integration of the company');
     if (answer?.missingFileListIds.length) throw validationError(fields.fileList, 'must be a file list of the company');
+  };
+  /**
+   * Integrations are a plan feature (spec 000, plan-gated items): attaching one anew, to a queue or a menu
+   * option, needs useIntegrations; one attached before (`had`) stays when the plan loses the flag.
+   */
+  const assertIntegrationsAllowed = async (companyId: number, named: Iterable<number | null | undefined>, had: Iterable<number | null> = []) => {
+    const before = new Set(had);
+    if ([...named].some((id) => id != null && !before.has(id))) await assertPlanFlag(ctx.companies, companyId, 'useIntegrations');
   };
   /** The ids a queue body and its options name in channels. */
   const channelRefsOf = (body: { integrationId?: number | null; fileListId?: number | null }, refs: Pick<OptionReferences, 'integrationIds' | 'fileListIds'> | null) => ({
@@ -187,6 +193,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
     async create(auth: AuthUser, body: CreateQueueBody): Promise<QueueDetail> {
       const companyId = auth.companyId;
       const refs = checkOptionTree(body.chatbots ?? [], 'chatbots.');
+      await assertIntegrationsAllowed(companyId, channelRefsOf(body, refs).integrationIds);
       await checkChannelReferences(companyId, channelRefsOf(body, refs), { integration: 'integrationId', fileList: 'fileListId' });
       const plan = (await ctx.companies.get(companyId).catch(() => null))?.plan ?? null;
       return guardUnique(() =>
@@ -230,6 +237,11 @@ export function createQueuesDesk(deps: TicketsDeps) {
           await repo.lockCompany(companyId);
           const current = await repo.findById(companyId, id, { lock: true });
           if (!current) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
+          const named = channelRefsOf(body, refs).integrationIds;
+          if (named.length > 0) {
+            const menu = refs?.integrationIds.size ? await repo.optionsOfQueues(companyId, [id]) : [];
+            await assertIntegrationsAllowed(companyId, named, [current.integrationId, ...menu.map((o) => o.optIntegrationId)]);
+          }
           if (body.color !== undefined && (await repo.colorTaken(companyId, body.color, id))) throw colorTaken();
           if (body.name !== undefined && (await repo.nameTaken(companyId, body.name, id))) throw nameTaken();
           // The queue as saved must hold the rule, whether or not this edit names the greeting (a rename of a
@@ -299,6 +311,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
         addReference(refs.userIds, own.optUserId, 'optUserId');
         if (own.optIntegrationId) refs.integrationIds.add(own.optIntegrationId);
         if (own.optFileId) refs.fileListIds.add(own.optFileId);
+        await assertIntegrationsAllowed(companyId, refs.integrationIds);
         await checkReferences(tx, companyId, refs);
         await checkChannelReferences(companyId, refs, { integration: 'optIntegrationId', fileList: 'optFileId' });
         const siblings = await repo.level(companyId, queue.id, body.parentId ?? null);
@@ -327,6 +340,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
         // Only what this save names anew is asked about (a reference kept as it was stays).
         if (fields.optIntegrationId) refs.integrationIds.add(fields.optIntegrationId);
         if (fields.optFileId) refs.fileListIds.add(fields.optFileId);
+        await assertIntegrationsAllowed(companyId, refs.integrationIds, [current.optIntegrationId, ...subtree.map((o) => o.optIntegrationId)]);
         await checkReferences(tx, companyId, refs);
         await checkChannelReferences(companyId, refs, { integration: 'optIntegrationId', fileList: 'optFileId' });
         const row = await repo.updateOption(id, optionValues(merged));

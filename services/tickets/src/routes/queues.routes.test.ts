@@ -345,6 +345,13 @@ describe('integrations and file lists named by queues and options', () => {
     const onOption = await api('admin', 'POST', '/api/chatbot', { queueId: queue.id, name: 'Robô de vendas', greetingMessage: 'Conectando', queueType: 'integration', optIntegrationId: 7 });
     expect(onOption.status).toBe(403);
     expect((await api('admin', 'GET', `/api/queue/${queue.id}`)).body).toMatchObject({ integrationId: null, chatbots: [] });
+    // One attached while the plan had the flag stays, and the queue can still be saved with it.
+    h.plans.set(C1, { useIntegrations: true });
+    const integrated = await makeQueue('admin', 'Integrada antes', { integrationId: 7 });
+    h.plans.set(C1, { useIntegrations: false });
+    const renamed = await api('admin', 'PUT', `/api/queue/${integrated.id}`, { name: 'Integrada ainda', integrationId: 7 });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Integrada ainda', integrationId: 7 });
   });
 
   it("must be the company's, as channels knows them; a channels that does not answer leaves the save unchecked", async () => {
