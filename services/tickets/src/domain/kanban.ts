@@ -1,4 +1,4 @@
-import { AppError, TAG_LINKS_MAX, visibilityRule, type AuthUser, type KanbanQuery, type KanbanSort, type KanbanTicket, type Tag, type Ticket } from '@atende/kit';
+import { AppError, assertPlanFlag, TAG_LINKS_MAX, visibilityRule, type AuthUser, type KanbanQuery, type KanbanSort, type KanbanTicket, type Tag, type Ticket } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
 import { kanbanRepository } from '../db/kanban.repository.js';
 import { tagsRepository } from '../db/tags.repository.js';
@@ -139,6 +139,8 @@ export function createKanbanBoard(deps: TicketsDeps) {
         const repo = tagsRepository(tx);
         const tag = await repo.find(c.companyId, tagId);
         if (!tag) throw tagNotFound();
+        // Putting a ticket in a lane is the Kanban board's move; plain tags are anyone's.
+        if (tag.kanban === 1) await assertPlanFlag(deps.ctx.companies, c.companyId, 'useKanban');
         const linked = await repo.linkTicket(c.companyId, row.id, tag.id);
         const ticket = await announceTicket(tx, emit, row, scopeOf(row));
         if (linked) for (const t of await repo.present([tag])) await emit('tickets.tag.updated', c.companyId, { tag: t });

@@ -177,6 +177,19 @@ describe('PUT /api/ticket-tags/:ticketId/:tagId and DELETE /api/ticket-tags/:tic
     expect((await api('ana', 'PUT', `/api/ticket-tags/${t.both}/${laneB}`)).body.tags).toHaveLength(1);
   });
 
+  it('putting a ticket in a lane needs useKanban (403 naming it); a plain tag does not', async () => {
+    const contactId = await h.insertContact(C3, { name: 'Sem kanban' });
+    const [row] = await h.sql<{ id: number }[]>`insert into tickets.tickets (company_id, contact_id, status) values (${C3}, ${contactId}, 'pending') returning id`;
+    const [lane] = await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban) values (${C3}, 'Lane sem plano', '#101010', 1) returning id`;
+    const [plain] = await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban) values (${C3}, 'Comum sem plano', '#202020', 0) returning id`;
+    const refused = await api('admin3', 'PUT', `/api/ticket-tags/${row!.id}/${lane!.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' });
+    const tagged = await api('admin3', 'PUT', `/api/ticket-tags/${row!.id}/${plain!.id}`);
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.tags.map((x: any) => x.id)).toEqual([plain!.id]);
+  });
+
   it('moving to the default lane only removes links', async () => {
     await api('admin', 'DELETE', `/api/ticket-tags/${t.proposal}`);
     const board = await api('admin', 'GET', '/api/ticket/kanban');
