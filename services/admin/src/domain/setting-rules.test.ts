@@ -14,6 +14,22 @@ describe('setting rules', () => {
     expect(settingValueError('transferMessage', 'anything at all')).toBeNull();
   });
 
+  it('takes only web addresses for the LGPD link sent to contacts, and file names or addresses for images', () => {
+    expect(settingValueError('lgpdLink', 'https://clinica.example/privacidade')).toBeNull();
+    expect(settingValueError('lgpdLink', '')).toBeNull();
+    expect(settingValueError('lgpdLink', 'javascript:alert(1)')).toBe('must be an http(s) address');
+    expect(settingValueError('appLogoLight', '6b0c2f1e-2a4d-4b8e-9b1a-3f2e1d0c9b8a.png')).toBeNull();
+    expect(settingValueError('appLogoLight', 'https://cdn.example/logo.svg')).toBeNull();
+    expect(settingValueError('appLogoLight', '')).toBeNull();
+    for (const bad of ['../../../etc/passwd', 'javascript:alert(1)', 'a/b.png']) expect(settingValueError('appLogoLight', bad), bad).toMatch(/address or an uploaded file name/);
+  });
+
+  it('keeps the platform name present and short', () => {
+    expect(settingValueError('appName', 'Clinic Desk')).toBeNull();
+    expect(settingValueError('appName', '  ')).toBe('Obrigatório');
+    expect(settingValueError('appName', 'x'.repeat(101))).toMatch(/too long/);
+  });
+
   it('never shows an API key in clear', () => {
     expect(maskSecret('sk-1234567890abcd')).toBe('••••••••abcd');
     expect(maskSecret('')).toBe('');

@@ -1,10 +1,9 @@
-import { settingCatalogue, settingKeys, type Setting, type SettingKey } from '@atende/kit';
+import { settingCatalogue, settingKeys, type Setting, type SettingKey, type SettingRule } from '@atende/kit';
 
 /** Company 1 holds the platform's values of the super-only keys (whitelabel, userCreation). */
 export const MAIN_COMPANY_ID = 1;
 
-type Entry = { default: string; values?: readonly string[]; text?: true; color?: true; secret?: true; superOnly?: true };
-const entry = (key: SettingKey): Entry => settingCatalogue[key] as Entry;
+const entry = (key: SettingKey): SettingRule => settingCatalogue[key];
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.prototype.hasOwnProperty.call(settingCatalogue, key);
@@ -15,12 +14,25 @@ export const isSecret = (key: SettingKey): boolean => entry(key).secret === true
 /** Platform-wide keys live on company 1 whoever reads them. */
 export const ownerCompany = (key: SettingKey, companyId: number): number => (isSuperOnly(key) ? MAIN_COMPANY_ID : companyId);
 
+const isWebAddress = (v: string): boolean => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && v.length <= 2000;
+  } catch {
+    return false;
+  }
+};
+
 /** Why a value cannot be stored under a key, or null when it can. */
 export function settingValueError(key: SettingKey, value: string): string | null {
   const rule = entry(key);
   if (rule.values && !rule.values.includes(value)) return `must be one of: ${rule.values.join(', ')}`;
   if (rule.color && !/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value)) return 'must be a colour like #065183';
   if (rule.secret && value.length > 300) return 'is too long';
+  if (rule.required && value.trim() === '') return 'Obrigatório';
+  if (rule.maxLength !== undefined && value.length > rule.maxLength) return `is too long (at most ${rule.maxLength} characters)`;
+  if (rule.link && value.trim() !== '' && !isWebAddress(value.trim())) return 'must be an http(s) address';
+  if (rule.asset && value.trim() !== '' && !isWebAddress(value.trim()) && !/^[\w-][\w.-]{0,199}$/.test(value.trim())) return 'must be an http(s) address or an uploaded file name';
   return null;
 }
 

@@ -204,7 +204,24 @@ export const publicSettingKeys = [
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 
 const ed = ['enabled', 'disabled'] as const;
-/** Every setting key (spec 001 §3) with its allowed values and default. `secret` values are never answered in clear. */
+/**
+ * What a setting may hold: one of `values`, a `color`, or text; text that is `required` (not blank), at most
+ * `maxLength`, a `link` (blank or an http(s) address: it is sent to contacts), or an `asset` (blank, an http(s)
+ * address or the name of an uploaded file). `secret` values are never answered in clear.
+ */
+export type SettingRule = {
+  default: string;
+  values?: readonly string[];
+  text?: true;
+  color?: true;
+  secret?: true;
+  superOnly?: true;
+  required?: true;
+  maxLength?: number;
+  link?: true;
+  asset?: true;
+};
+/** Every setting key (spec 001 §3) with its allowed values and default. */
 export const settingCatalogue = {
   userCreation: { values: ed, default: 'disabled', superOnly: true },
   userRating: { values: ed, default: 'disabled' },
@@ -224,7 +241,7 @@ export const settingCatalogue = {
   lgpdHideNumber: { values: ed, default: 'disabled' },
   lgpdConsent: { values: ed, default: 'disabled' },
   lgpdMessage: { text: true, default: '' },
-  lgpdLink: { text: true, default: '' },
+  lgpdLink: { text: true, link: true, default: '' },
   sendMsgTransfTicket: { values: ed, default: 'disabled' },
   DirectTicketsToWallets: { values: ed, default: 'disabled' },
   closeTicketOnTransfer: { values: ['true', 'false'], default: 'false' },
@@ -243,13 +260,13 @@ export const settingCatalogue = {
   // whitelabel (company 1 holds the platform's values)
   primaryColorLight: { color: true, default: '#065183', superOnly: true },
   primaryColorDark: { color: true, default: '#39ACE7', superOnly: true },
-  appName: { text: true, default: 'Atende', superOnly: true },
-  appLogoLight: { text: true, default: '', superOnly: true },
-  appLogoDark: { text: true, default: '', superOnly: true },
-  appLogoFavicon: { text: true, default: '', superOnly: true },
-  loginEnterImage: { text: true, default: '', superOnly: true },
-  loginRegisterImage: { text: true, default: '', superOnly: true },
-} as const satisfies Record<string, { default: string; values?: readonly string[]; text?: true; color?: true; secret?: true; superOnly?: true }>;
+  appName: { text: true, required: true, maxLength: 100, default: 'Atende', superOnly: true },
+  appLogoLight: { text: true, asset: true, default: '', superOnly: true },
+  appLogoDark: { text: true, asset: true, default: '', superOnly: true },
+  appLogoFavicon: { text: true, asset: true, default: '', superOnly: true },
+  loginEnterImage: { text: true, asset: true, default: '', superOnly: true },
+  loginRegisterImage: { text: true, asset: true, default: '', superOnly: true },
+} as const satisfies Record<string, SettingRule>;
 export type SettingKey = keyof typeof settingCatalogue;
 
 /** A company's setting value: the saved one, else the catalogue default. */
