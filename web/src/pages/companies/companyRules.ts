@@ -92,7 +92,7 @@ export function companyUpdateBody(v: CompanyFormValues): UpdateCompanyInput {
   };
 }
 
-/** POST /companies: an empty password is left out, so the server gives the admin user its default one. */
+/** POST /companies: an empty password is left out: the company is then created without its admin user (users are added later). */
 export function companyCreateBody(v: CompanyFormValues): CreateCompanyInput {
   const body: CreateCompanyInput = { ...companyUpdateBody(v), name: v.name.trim(), email: v.email.trim(), planId: v.planId ?? 0 };
   if (v.password) body.password = v.password;
