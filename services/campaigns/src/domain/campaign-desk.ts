@@ -158,6 +158,10 @@ export function createCampaignsDesk(deps: CampaignsDeps) {
       return unitOfWork(async (tx, emit) => {
         const row = await find(tx, auth.companyId, id, true);
         if (!canRestart(row.status)) throw invalidAction('restart', row.status);
+        // Its connection may have been deleted since it was cancelled: nothing could be sent (choose another one first).
+        if (row.whatsappId === null || !(await isCompanyConnection(ctx.bus, tx, auth.companyId, row.whatsappId))) {
+          throw validationError('whatsappId', 'must be a connection of the company');
+        }
         await prepareShipments(tx, row, await taggedRecipients(ctx.bus, row));
         const updated = (await campaignsRepository(tx).update(auth.companyId, id, { status: 'EM_ANDAMENTO', completedAt: null }))!;
         const campaign = await presentCampaign(deps, tx, updated);

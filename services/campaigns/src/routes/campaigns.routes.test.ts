@@ -316,6 +316,17 @@ describe('edit rules (spec 002 §4)', () => {
     expect(restarted.body.status).toBe('EM_ANDAMENTO');
   });
 
+  it('refuses to restart a campaign whose connection was deleted since (400 on whatsappId), leaving it cancelled', async () => {
+    await h.sql`insert into campaigns.connections (id, company_id, name, channel, status) values (11, ${C1}, 'Apagada depois', 'whatsapp', 'CONNECTED') on conflict (id) do nothing`;
+    const c = await create({ whatsappId: 11 });
+    await setStatus(c.id, 'CANCELADA');
+    await h.publish('channels.connection.deleted', C1, { connectionId: 11 });
+    const res = await api('admin', 'POST', `/api/campaigns/${c.id}/restart`);
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual([{ field: 'whatsappId', message: 'must be a connection of the company' }]);
+    expect((await api('admin', 'GET', `/api/campaigns/${c.id}`)).body.status).toBe('CANCELADA');
+  });
+
   it('cancels only a running campaign (spec 002 §4): a programmed, inactive or finished one answers 409', async () => {
     for (const status of ['PROGRAMADA', 'INATIVA', 'FINALIZADA', 'CANCELADA']) {
       const c = await create({ scheduledAt: localText(inHours(2)) });
