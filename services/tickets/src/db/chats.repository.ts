@@ -113,6 +113,15 @@ export function chatsRepository(db: TicketsDb) {
           .where(eq(chats.id, id))
           .returning()
       )[0]!,
+    /** Every chat the user owns or takes part in, whatever the company (user ids are the platform's). */
+    ofUser: async (userId: number): Promise<ChatRow[]> =>
+      db
+        .select()
+        .from(chats)
+        .where(or(eq(chats.ownerId, userId), memberOf(db, userId)))
+        .orderBy(asc(chats.id))
+        .for('update'),
+    setOwner: async (id: number, ownerId: number): Promise<ChatRow> => (await db.update(chats).set({ ownerId, updatedAt: new Date() }).where(eq(chats.id, id)).returning())[0]!,
     /** Deletes the chat; its participants and messages go with it (cascade). */
     remove: async (id: number): Promise<void> => {
       await db.delete(chats).where(eq(chats.id, id));

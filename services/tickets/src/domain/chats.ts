@@ -14,6 +14,7 @@ import {
   type ChatReadBody,
   type ChatsPage,
   type ChatsQuery,
+  type Emit,
   type CreateChatBody,
   type FieldError,
   type SendChatMessageBody,
@@ -261,6 +262,22 @@ export function createChatsDesk(deps: TicketsDeps) {
         await emit('tickets.chat.updated', auth.companyId, { chat, removedUserIds });
         return chat;
       });
+    },
+
+    /**
+     * auth.user.deleted: the user leaves their group chats, and each chat they owned passes to the participant
+     * who joined first after them, so that someone can still edit or delete it. Private chats keep both sides
+     * (the conversation stays readable); a chat nobody else is in stays as it is, seen by no one.
+     */
+    async userDeleted(tx: TicketsDb, emit: Emit, userId: number): Promise<void> {
+      const repo = chatsRepository(tx);
+      for (const row of await repo.ofUser(userId)) {
+        const others = (await repo.participants([row.id])).filter((p) => p.userId !== userId);
+        if (others.length === 0 || (!row.isGroup && row.ownerId !== userId)) continue;
+        if (row.isGroup) await repo.removeParticipants(row.id, [userId]);
+        const updated = row.ownerId === userId ? await repo.setOwner(row.id, others[0]!.userId) : row;
+        await emit('tickets.chat.updated', row.companyId, { chat: await presentOne(tx, updated), removedUserIds: row.isGroup ? [userId] : [] });
+      }
     },
 
     /** The owner deletes the chat with its messages; their files go after the commit. */

@@ -2,6 +2,7 @@ import { consume, type Envelope, type Subscription } from '@atende/kit';
 import type { TicketsDeps } from '../deps.js';
 import { createActiveFlags } from '../domain/auto-responder.js';
 import { createBotQueues } from '../domain/bot-turns.js';
+import { createChatsDesk } from '../domain/chats.js';
 import { createInbound } from '../domain/inbound.js';
 import { userChanged, userDeleted } from '../domain/user-projection.js';
 
@@ -32,6 +33,7 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
   const autoResponses = await createActiveFlags(ctx.bus, ctx.logger);
   const botQueues = await createBotQueues(ctx.bus);
   const inbound = createInbound(deps, { autoResponses: autoResponses.flags, botQueues: botQueues.queues });
+  const chats = createChatsDesk(deps);
   const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger, afterCommit: (companyId: number | null) => deps.readCache.invalidate(companyId) };
   const companyOf = (companyId: number | null, subject: string): number | null => {
     if (companyId === null) ctx.logger.warn({ subject }, 'event without company dropped');
@@ -67,6 +69,7 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
     consume(on, 'auth.user.updated', CONSUMER, async (tx, data) => userChanged(tx, data.user)),
     consume(on, 'auth.user.deleted', CONSUMER, async (tx, data, envelope, emit) => {
       await userDeleted(tx, emit, envelope.companyId, data.userId);
+      await chats.userDeleted(tx, emit, data.userId);
     }),
   ]);
   return [...autoResponses.subscriptions, ...botQueues.subscriptions, ...consumers];

@@ -40,6 +40,11 @@ const say = async (who: string, chatId: number | string, message: string) => {
   expect(res.status).toBe(201);
   return res.body;
 };
+const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
+  const { user, token } = await h.signUp(fields);
+  tokens[key] = token;
+  ids[key] = user.id;
+};
 const unreadsOf = (chat: any, who: string) => chat.users.find((u: any) => u.userId === ids[who])?.unreads;
 
 beforeAll(async () => {
@@ -47,11 +52,6 @@ beforeAll(async () => {
   h.plans.set(C1, { useInternalChat: true });
   h.plans.set(C2, { useInternalChat: true });
   h.plans.set(C3, { useInternalChat: false });
-  const define = async (key: string, fields: Partial<User> & { id: number; companyId: number }) => {
-    const { user, token } = await h.signUp(fields);
-    tokens[key] = token;
-    ids[key] = user.id;
-  };
   await define('ana', { id: 11, companyId: C1, name: 'Ana', online: true, profileImage: '/api/media/auth/company1/avatars/ana.png' });
   await define('bia', { id: 12, companyId: C1, name: 'Bia' });
   await define('caio', { id: 13, companyId: C1, name: 'Caio' });
@@ -387,6 +387,20 @@ describe('who may do what', () => {
       expect(res.body.error).toBe('ERR_NO_CHAT_FOUND');
     }
     expect((await api('ana', 'GET', `/api/chats/${chat.id}`)).body).toMatchObject({ title: 'Fechado', lastMessage: '' });
+  });
+
+  it('a deleted owner hands their group to the participant who joined first after them, and leaves it', async () => {
+    await define('gil', { id: 17, companyId: C1, name: 'Gil' });
+    const chat = await group('gil', 'Sem dono', ['bia', 'caio']);
+    const before = h.published.length;
+    await h.publish('auth.user.deleted', C1, { userId: ids.gil });
+    await h.flush();
+    const [event] = eventsSince(before, 'tickets.chat.updated');
+    expect(event?.data).toMatchObject({ chat: { id: chat.id, ownerId: ids.bia }, removedUserIds: [ids.gil] });
+    const renamed = await api('bia', 'PUT', `/api/chats/${chat.id}`, { title: 'Com dono' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.users.map((u: any) => u.userId).sort()).toEqual([ids.bia, ids.caio].sort());
+    expect((await api('bia', 'DELETE', `/api/chats/${chat.id}`)).status).toBe(200);
   });
 
   it("a user of another company cannot see, post in or read a company's chat", async () => {
