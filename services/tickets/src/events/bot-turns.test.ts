@@ -62,6 +62,7 @@ const reply = async (request: Parameters<typeof ask<'tickets.bot.reply'>>[2]) =>
 
 beforeAll(async () => {
   h = await startHarness();
+  h.plans.set(C, { useIntegrations: true });
   const user = h.addUser({ id: 80, companyId: C, profile: 'admin', name: 'Admin' });
   await h.publish('auth.user.created', C, { user });
   admin = { token: h.token(user) };

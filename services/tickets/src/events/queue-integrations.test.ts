@@ -20,6 +20,8 @@ const makeQueue = async (who: string, name: string, extra: Record<string, unknow
 
 beforeAll(async () => {
   h = await startHarness();
+  h.plans.set(1, { useIntegrations: true });
+  h.plans.set(2, { useIntegrations: true });
   tokens.admin1 = (await h.signUp({ id: 1, companyId: 1, profile: 'admin' })).token;
   tokens.admin2 = (await h.signUp({ id: 2, companyId: 2, profile: 'admin' })).token;
 });
