@@ -47,6 +47,10 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
    * token still says admin until it expires). Without an answer from auth the token alone decides.
    */
   const admit = async (auth: AuthUser): Promise<AuthUser> => {
+    // As on HTTP: a deleted company's sessions have ended, an inactive company's users are shut out (super users are not).
+    const company = await ctx.companies.get(auth.companyId).catch(() => undefined);
+    if (company === null) throw new AppError('ERR_SESSION_EXPIRED', 'The company of this session no longer exists');
+    if (company?.company.status === false && !auth.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
     if (!users) return auth;
     let user: User | null;
     try {
@@ -58,14 +62,16 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
     return { ...auth, profile: user.profile, super: user.super };
   };
 
-  /** Sockets of a user (this replica's) are cut: they come back through admit, as the user now is. */
-  const disconnectUser = (userId: number) => {
+  /** Sockets (this replica's) whose user matches are cut: they come back through admit, as the user now is. */
+  const disconnectWhere = (matches: (auth: AuthUser) => boolean) => {
     for (const io of servers) {
       for (const socket of io.sockets.sockets.values()) {
-        if ((socket.data as SocketData).auth?.userId === userId) socket.disconnect(true);
+        const auth = (socket.data as SocketData).auth;
+        if (auth && matches(auth)) socket.disconnect(true);
       }
     }
   };
+  const disconnectUser = (userId: number) => disconnectWhere((auth) => auth.userId === userId);
 
   const publishPresence = (auth: { userId: number; companyId: number }, online: boolean) =>
     ctx.bus
@@ -259,6 +265,11 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
               }
             }
           }, config.REVOKED_SOCKET_GRACE_MS).unref();
+        }),
+        // A company made inactive loses its users' sockets at once (they cannot come back while it stays so).
+        await ctx.bus.fanout('admin.company.updated', (envelope) => {
+          const { company } = envelope.data as { company: { id: number; status: boolean } };
+          if (company.status === false) disconnectWhere((auth) => auth.companyId === company.id && !auth.super);
         }),
         // A deleted user loses their sockets; a user whose profile or super flag changed reconnects as they now are.
         await ctx.bus.fanout('auth.user.deleted', (envelope) => disconnectUser((envelope.data as { userId: number }).userId)),

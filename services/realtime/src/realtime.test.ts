@@ -56,6 +56,20 @@ describe('sessions that ended', () => {
     await eventually(() => !before.connected, 10_000);
   });
 
+  it("cuts an inactive company's sockets and refuses new ones, as HTTP does; active again, they come back", async () => {
+    const { admin, companyId } = await platform.createCompany();
+    const user = await platform.createUser(admin, { name: 'Empresa parada' });
+    const before = open(user.session.token);
+    await eventually(() => before.connected);
+    const root = await platform.login();
+    expect((await platform.request('PUT', `/api/companies/${companyId}`, { token: root.token, body: { status: false } })).status).toBe(200);
+    await eventually(() => !before.connected);
+    expect((await refusal(open(user.session.token))).message).toBe('ERR_COMPANY_INACTIVE');
+    expect((await platform.request('PUT', `/api/companies/${companyId}`, { token: root.token, body: { status: true } })).status).toBe(200);
+    const after = open(user.session.token);
+    await eventually(() => after.connected);
+  });
+
   it("refuses a deleted user's token and cuts their sockets", async () => {
     const { admin } = await platform.createCompany();
     const user = await platform.createUser(admin, { name: 'Removido' });
