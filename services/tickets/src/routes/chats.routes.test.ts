@@ -393,7 +393,7 @@ describe('who may do what', () => {
     await define('gil', { id: 17, companyId: C1, name: 'Gil' });
     const chat = await group('gil', 'Sem dono', ['bia', 'caio']);
     const before = h.published.length;
-    await h.publish('auth.user.deleted', C1, { userId: ids.gil });
+    await h.publish('auth.user.deleted', C1, { userId: ids.gil! });
     await h.flush();
     const [event] = eventsSince(before, 'tickets.chat.updated');
     expect(event?.data).toMatchObject({ chat: { id: chat.id, ownerId: ids.bia }, removedUserIds: [ids.gil] });
