@@ -54,6 +54,9 @@ const EDITABLE_KINDS = new Set(['chat', 'image', 'video', 'application']);
 const SOCIAL_CHANNELS = new Set(['facebook', 'instagram']);
 const reachesNoContact = (ticket: TicketRow, row: MessageRow): boolean => !row.isPrivate && SOCIAL_CHANNELS.has(ticket.channel);
 
+/** The signature a signed message starts with ('*Ana Atendente:*' and a line break). */
+const SIGNATURE = /^\*[^*\n]{1,100}:\*\n/;
+
 /** Messages of a conversation: history, sending (text, media, contact cards, notes), edit, delete, react, forward. */
 export function createConversation(deps: TicketsDeps) {
   const { db, unitOfWork, ctx } = deps;
@@ -250,7 +253,8 @@ export function createConversation(deps: TicketsDeps) {
             if (!target) throw new AppError('ERR_CREATING_TICKET', 'Could not open a ticket for the contact');
           }
         }
-        const signed = input.signMessage && c.user && row.body.trim() ? `*${c.user.name}:*\n${row.body}` : row.body;
+        // Signed anew, the message carries one signature: the forwarder's replaces the one it was stored with.
+        const signed = input.signMessage && c.user && row.body.trim() ? `*${c.user.name}:*\n${row.body.replace(SIGNATURE, '')}` : row.body;
         const posted = await postMessage(deps, tx, emit, {
           ticket: target,
           contact,

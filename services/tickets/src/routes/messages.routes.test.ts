@@ -435,6 +435,10 @@ describe('POST /api/message/forward', () => {
     const again = await api('bia', 'POST', '/api/message/forward', { messageId: sent.body.message.id, contactId });
     expect(again.body.ticket.id).toBe(res.body.ticket.id);
     expect(again.body.message.body).toBe('encaminhe isto');
+    // Forwarding a signed message signed again: one signature, the forwarder's.
+    const signedSource = await api('ana', 'POST', `/api/messages/${source.id}`, { body: '*Ana:*\nassinada', isPrivate: false });
+    const resigned = await api('ana', 'POST', '/api/message/forward', { messageId: signedSource.body.message.id, contactId, signMessage: true });
+    expect(resigned.body.message.body).toBe('*Ana:*\nassinada');
   });
 
   it('refuses private notes, unknown contacts, other companies and bad input', async () => {
