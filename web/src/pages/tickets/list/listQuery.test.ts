@@ -58,13 +58,18 @@ describe('GET /api/tickets parameters', () => {
     expect(parse(params)).toMatchObject({ searchParam: 'maria', searchOnMessages: true, tags: [5, 6], whatsappIds: [3, 4], users: [7], statusFilter: ['open', 'closed'], sortTickets: 'DESC' });
   });
 
+  it("an admin's search covers every attendant's tickets, whatever the tabs' show-all switch says", () => {
+    expect(buildListQuery('search', 1, filters({ showAll: false, searchParam: 'pedro' }), true)).toMatchObject({ status: 'search', showAll: true, searchParam: 'pedro' });
+    expect(buildListQuery('open', 1, filters({ showAll: false }), true)).toMatchObject({ status: 'open', showAll: false });
+  });
+
   it('a user searches with showAll false and without the admin filters', () => {
     const params = buildListQuery('search', 1, filters({ showAll: true, searchParam: 'x', tagIds: [1], whatsappIds: [3], userIds: [2], statuses: ['open'] }), false);
     expect(params).toEqual({ status: 'search', pageNumber: 1, showAll: false, searchParam: 'x' });
   });
 
   it('searchOnMessages only with a search text', () => {
-    expect(buildListQuery('search', 1, filters({ searchOnMessages: true }), true)).toEqual({ status: 'search', pageNumber: 1, showAll: false });
+    expect(buildListQuery('search', 1, filters({ searchOnMessages: true }), true)).toEqual({ status: 'search', pageNumber: 1, showAll: true });
   });
 
   it('the list key changes with what the view asks for only', () => {

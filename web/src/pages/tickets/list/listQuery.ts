@@ -36,12 +36,13 @@ export const TAG_FILTER_MAX_SHOWN = 2;
 const list = (ids: readonly (number | string)[]) => JSON.stringify([...new Set(ids)]);
 
 /**
- * What the list asks for. The search view of a user (not admin) searches with showAll false and
- * without the admin filters; search text and the admin filters only apply to the search view.
+ * What the list asks for. The search view searches everything for an admin (who sees all tickets: the
+ * show-all switch belongs to the tabs) and with showAll false for a user, without the admin filters;
+ * search text and the admin filters only apply to the search view.
  */
 export function buildListQuery(view: ListView, pageNumber: number, f: ListFilters, admin: boolean): Record<string, QueryValue> {
   const searching = view === 'search';
-  const params: Record<string, QueryValue> = { status: view, pageNumber, showAll: searching && !admin ? false : f.showAll };
+  const params: Record<string, QueryValue> = { status: view, pageNumber, showAll: searching ? admin : f.showAll };
   if (f.queueIds.length > 0) params.queueIds = list(f.queueIds);
   if (searching) {
     const term = f.searchParam.trim();
