@@ -31,6 +31,11 @@ export type OutboundInput = {
 
 /** What the list shows as the last message. */
 export function lastMessagePreview(body: string, mediaType: string, mediaName: string | null): string {
+  // A contact card reads as the person it names, not as its vCard text.
+  if (mediaType === 'contactMessage' || /^BEGIN:VCARD/i.test(body.trimStart())) {
+    const name = /^FN(?:;[^:\r\n]*)?:(.+)$/im.exec(body)?.[1]?.trim() || /^N(?:;[^:\r\n]*)?:(.+)$/im.exec(body)?.[1]?.split(';').filter(Boolean).reverse().join(' ').trim();
+    if (name) return `Contato: ${name}`.slice(0, 1000);
+  }
   const text = body.trim() || mediaName || (mediaType === 'chat' ? '' : mediaType);
   return text.length > 1000 ? text.slice(0, 1000) : text;
 }

@@ -176,6 +176,8 @@ describe('POST /api/messages/:ticketId (JSON)', () => {
     const card = await api('ana', 'POST', `/api/messages/${t.id}`, { vCard: { name: 'Dr. José', number: '+55 11 97777-0000' } });
     expect(card.body.message).toMatchObject({ mediaType: 'contactMessage' });
     expect(card.body.message.body).toContain('FN:Dr. José');
+    // The ticket's last message names the person, not the vCard text.
+    expect((await api('ana', 'GET', `/api/tickets/${t.id}`)).body.lastMessage).toBe('Contato: Dr. José');
     // As the web of the product this replaces sends a card: body null, read 1, mediaUrl empty, isPrivate as text.
     const asSent = await api('ana', 'POST', `/api/messages/${t.id}`, { read: 1, fromMe: true, mediaUrl: '', body: null, quotedMsg: null, isPrivate: 'false', vCard: { name: 'Maria', number: '5511988887777' } });
     expect(asSent.status).toBe(201);
