@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Ticket } from '@atende/kit/contracts';
 import { formatTicketTime } from '../tickets/ticketRules';
 import { canOpenTicket, shortMessage, shortName, type PanelViewer } from './momentsRules';
+import { stripWhatsapp } from '../tickets/conversation/whatsappFormat';
 
 type Colors = { border: string; secondary: string };
 
@@ -77,7 +78,7 @@ const MomentsRow = memo(function MomentsRow({ ticket, canOpen, now, colors, firs
       </span>
       <span style={LINE}>
         <span style={{ ...ELLIPSIS, color: colors.secondary }} title={ticket.lastMessage}>
-          {shortMessage(ticket.lastMessage)}
+          {shortMessage(stripWhatsapp(ticket.lastMessage))}
         </span>
         <Tag color={queue?.color || undefined} style={TAG} title={queue?.name ?? noQueue}>
           {queue?.name ?? noQueue}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TicketReportRow } from '@atende/kit/contracts';
 import type { TicketReportStatus } from '../../api/reports';
+import { stripWhatsapp } from '../tickets/conversation/whatsappFormat';
 import { cut, formatDateTime, formatSupportTime, PAGE_SIZES } from './reportRules';
 
 const STATUS_COLORS: Record<TicketReportStatus, string> = {
@@ -55,7 +56,7 @@ export function ReportTable({ rows, total, page, loading, onPage, onLogs }: Prop
         dataIndex: 'status',
         render: (s: TicketReportStatus) => <Tag color={STATUS_COLORS[s] ?? 'default'}>{t(`tickets:status.${s}`, { defaultValue: s })}</Tag>,
       },
-      { title: t('columns.lastMessage'), dataIndex: 'lastMessage', render: (v: string) => <Cut text={v} /> },
+      { title: t('columns.lastMessage'), dataIndex: 'lastMessage', render: (v: string) => <Cut text={stripWhatsapp(v)} /> },
       { title: t('columns.openedAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) || '-' },
       { title: t('columns.closedAt'), dataIndex: 'closedAt', render: (v: string | null) => formatDateTime(v) || '-' },
       { title: t('columns.supportTime'), dataIndex: 'supportTime', render: (v: number | null) => formatSupportTime(v) || '-' },
