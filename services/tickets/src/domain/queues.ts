@@ -193,8 +193,9 @@ export function createQueuesDesk(deps: TicketsDeps) {
     async create(auth: AuthUser, body: CreateQueueBody): Promise<QueueDetail> {
       const companyId = auth.companyId;
       const refs = checkOptionTree(body.chatbots ?? [], 'chatbots.');
-      await assertIntegrationsAllowed(companyId, channelRefsOf(body, refs).integrationIds);
-      await checkChannelReferences(companyId, channelRefsOf(body, refs), { integration: 'integrationId', fileList: 'fileListId' });
+      const channelRefs = channelRefsOf(body, refs);
+      await assertIntegrationsAllowed(companyId, channelRefs.integrationIds);
+      await checkChannelReferences(companyId, channelRefs, { integration: 'integrationId', fileList: 'fileListId' });
       const plan = (await ctx.companies.get(companyId).catch(() => null))?.plan ?? null;
       return guardUnique(() =>
         unitOfWork(async (tx, emit) => {
@@ -230,17 +231,17 @@ export function createQueuesDesk(deps: TicketsDeps) {
     async update(auth: AuthUser, id: number, body: UpdateQueueBody): Promise<QueueDetail> {
       const companyId = auth.companyId;
       const refs = body.chatbots ? checkOptionTree(body.chatbots, 'chatbots.') : null;
-      await checkChannelReferences(companyId, channelRefsOf(body, refs), { integration: 'integrationId', fileList: 'fileListId' });
+      const channelRefs = channelRefsOf(body, refs);
+      await checkChannelReferences(companyId, channelRefs, { integration: 'integrationId', fileList: 'fileListId' });
       return guardUnique(() =>
         unitOfWork(async (tx, emit) => {
           const repo = queuesRepository(tx);
           await repo.lockCompany(companyId);
           const current = await repo.findById(companyId, id, { lock: true });
           if (!current) throw new AppError('ERR_NO_QUEUE_FOUND', 'Queue not found');
-          const named = channelRefsOf(body, refs).integrationIds;
-          if (named.length > 0) {
+          if (channelRefs.integrationIds.length > 0) {
             const menu = refs?.integrationIds.size ? await repo.optionsOfQueues(companyId, [id]) : [];
-            await assertIntegrationsAllowed(companyId, named, [current.integrationId, ...menu.map((o) => o.optIntegrationId)]);
+            await assertIntegrationsAllowed(companyId, channelRefs.integrationIds, [current.integrationId, ...menu.map((o) => o.optIntegrationId)]);
           }
           if (body.color !== undefined && (await repo.colorTaken(companyId, body.color, id))) throw colorTaken();
           if (body.name !== undefined && (await repo.nameTaken(companyId, body.name, id))) throw nameTaken();
