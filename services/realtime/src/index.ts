@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
   AppError,
+  assertCompanyOpen,
   canSeeTicket,
   companyHidesNumbersIn,
   maskContactNumbers,
@@ -48,9 +49,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
    */
   const admit = async (auth: AuthUser): Promise<AuthUser> => {
     // As on HTTP: a deleted company's sessions have ended, an inactive company's users are shut out (super users are not).
-    const company = await ctx.companies.get(auth.companyId).catch(() => undefined);
-    if (company === null) throw new AppError('ERR_SESSION_EXPIRED', 'The company of this session no longer exists');
-    if (company?.company.status === false && !auth.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive');
+    await assertCompanyOpen(ctx.companies, auth);
     if (!users) return auth;
     let user: User | null;
     try {

@@ -40,14 +40,18 @@ export function authenticate(verify: TokenVerifier, request: FastifyRequest): Au
  * is a session that ended: 401 ERR_SESSION_EXPIRED (the web logs out). An inactive company's is refused like
  * its login: 403 ERR_COMPANY_INACTIVE (the web's refresh is refused the same way, then it logs out); super
  * users keep working, as at login. Should admin not answer, the token alone decides (it was checked).
+ * Realtime applies the same rule to its sockets.
  */
-async function assertCompanyOpen(companies: Directory<number, CompanyWithPlan | null>, request: FastifyRequest): Promise<void> {
-  const { auth } = request;
+export async function assertCompanyOpen(
+  companies: Directory<number, CompanyWithPlan | null>,
+  auth: Pick<AuthUser, 'companyId' | 'super'>,
+  onUnavailable?: (err: unknown) => void,
+): Promise<void> {
   let entry: CompanyWithPlan | null;
   try {
     entry = await companies.get(auth.companyId);
   } catch (err) {
-    request.log.warn({ err, companyId: auth.companyId }, 'company directory unavailable; the token alone decides');
+    onUnavailable?.(err);
     return;
   }
   if (entry === null) throw new AppError('ERR_SESSION_EXPIRED', 'The company of this session no longer exists');
@@ -79,7 +83,11 @@ export type GuardDeps = {
 export function createGuards(deps: GuardDeps) {
   const authenticated = asGuard(async (request) => {
     request.auth = authenticate(deps.verify, request);
-    if (deps.companies) await assertCompanyOpen(deps.companies, request);
+    if (deps.companies) {
+      await assertCompanyOpen(deps.companies, request.auth, (err) =>
+        request.log.warn({ err, companyId: request.auth.companyId }, 'company directory unavailable; the token alone decides'),
+      );
+    }
   });
   const admin = asGuard(async (request) => {
     if (request.auth.profile !== 'admin' && !request.auth.super) throw new AppError('ERR_NO_PERMISSION', 'Admins only');
