@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { id, isCalendarDay, msg, numberFromText, pageNumber, searchParam, timeOfDay } from './common.js';
+import { id, isCalendarDay, msg, numberFromText, pageNumber, searchParam, timeOfDay, wholeNumber } from './common.js';
 import { TEXT_CORRECTION_MODELS } from './prompts.js';
 
 // ---------- plans (spec 001 §3) ----------
-const limit = z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(100_000, 'is too large'));
+const limit = wholeNumber(0, 100_000);
 export const plan = z.object({
   id: z.number().int(),
   name: z.string(),

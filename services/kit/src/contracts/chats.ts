@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, numberFromText } from './common.js';
+import { msg, numberFromText, pageNumber } from './common.js';
 
 /**
  * The internal chat (spec 002 §2 "Internal chat", §3 Chat / Chat message, §4, §5, §7): employees of one
@@ -28,9 +28,6 @@ const chatId = z.preprocess(
 const chatBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
-const chatPage = z
-  .preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large'))
-  .default(1);
 /** Multipart forms send `users` as JSON text; JSON bodies send the array itself. */
 const jsonText = (v: unknown) => {
   if (typeof v !== 'string') return v;
@@ -129,7 +126,7 @@ export const chatParams = z.object({
 export type ChatParams = z.infer<typeof chatParams>;
 
 /** GET /chats: the caller's chats, newest activity first; searchParam matches the title or a participant's name. */
-export const chatsQuery = z.object({ searchParam: z.string().trim().max(200, msg.tooLong).optional(), pageNumber: chatPage });
+export const chatsQuery = z.object({ searchParam: z.string().trim().max(200, msg.tooLong).optional(), pageNumber });
 export type ChatsQuery = z.infer<typeof chatsQuery>;
 export const chatsPage = z.object({ records: z.array(chat), hasMore: z.boolean(), count: z.number().int() });
 export type ChatsPage = z.infer<typeof chatsPage>;
@@ -175,7 +172,7 @@ export const updateChatBody = z
 export type UpdateChatBody = z.infer<typeof updateChatBody>;
 
 /** GET /chats/:id/messages: page 1 holds the newest messages; records are oldest first within a page. */
-export const chatMessagesQuery = z.object({ pageNumber: chatPage });
+export const chatMessagesQuery = z.object({ pageNumber });
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuery>;
 export const chatMessagesPage = z.object({ records: z.array(chatMessage), hasMore: z.boolean(), count: z.number().int() });
 export type ChatMessagesPage = z.infer<typeof chatMessagesPage>;

@@ -51,7 +51,11 @@ export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
  */
 export const forCompany = z.object({ companyId: id.optional() });
 
-export const pageNumber = z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(100_000, 'is too large')).default(1);
+/** A whole number from `min` to `max`, as JSON or decimal text (numberFromText). */
+export const wholeNumber = (min: number, max: number) =>
+  z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, 'is too large'));
+
+export const pageNumber = wholeNumber(1, 100_000).default(1);
 
 export const searchParam = z.string().trim().max(200).optional();
 

@@ -1,7 +1,7 @@
 import { normalizeContactNumber } from './contacts.js';
 import { z } from 'zod';
 import { weekdaySchedule, weekdaySchedulesInput } from './admin.js';
-import { forCompany, id, msg, numberFromText } from './common.js';
+import { forCompany, id, msg, numberFromText, wholeNumber } from './common.js';
 import { channel, queueSummary } from './tickets.js';
 
 /**
@@ -30,7 +30,7 @@ export const defaultConnectionSchedules = (): z.infer<typeof weekdaySchedule>[] 
     ['Domingo', 'sunday'],
   ].map(([weekday, weekdayEn]) => ({ weekday: weekday!, weekdayEn: weekdayEn!, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
 
-const minutes = z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(525_600, 'is too large'));
+const minutes = wholeNumber(0, 525_600);
 const optionalId = id.nullable();
 /** A date-time as the web's pickers send it (ISO 8601); empty is no date. */
 const dateTime = z.union([
@@ -118,7 +118,7 @@ export const connectionBody = z.object({
   collectiveVacationStart: dateTime.default(null),
   collectiveVacationEnd: dateTime.default(null),
   timeCreateNewTicket: minutes.default(0),
-  maxUseBotQueues: z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1000, 'is too large')).default(3),
+  maxUseBotQueues: wholeNumber(0, 1000).default(3),
   timeUseBotQueues: minutes.default(0),
   provider: z.string().max(50).default('beta'),
   expiresTicket: minutes.default(0),
@@ -131,7 +131,7 @@ export const connectionBody = z.object({
   timeInactiveMessage: minutes.default(0),
   inactiveMessage: z.string().max(10_000).default(''),
   ratingMessage: z.string().max(10_000).default(''),
-  maxUseBotQueuesNPS: z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1000, 'is too large')).default(3),
+  maxUseBotQueuesNPS: wholeNumber(1, 1000).default(3),
   expiresTicketNPS: minutes.default(0),
   schedules: weekdaySchedulesInput.optional(),
   /**

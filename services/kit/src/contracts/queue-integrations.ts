@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forCompany, msg, numberFromText, pageNumber } from './common.js';
+import { forCompany, msg, pageNumber, wholeNumber } from './common.js';
 import { sizedText } from './contacts.js';
 
 /**
@@ -128,11 +128,6 @@ export function isIntegrationUrl(value: string): boolean {
 const text = (max: number) =>
   z.preprocess((v) => (v === null ? '' : v), z.string({ error: 'must be text' }).trim().max(max, msg.tooLong));
 const url = text(2000).refine((v) => v === '' || isIntegrationUrl(v), 'must be an http(s) URL');
-const whole = (min: number, max: number) =>
-  z.preprocess(
-    numberFromText,
-    z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, 'is too large'),
-  );
 
 const fields = {
   type: queueIntegrationType,
@@ -142,8 +137,8 @@ const fields = {
   language: integrationLanguage,
   urlN8N: url,
   typebotSlug: text(255),
-  typebotExpires: whole(0, TYPEBOT_EXPIRES_MAX),
-  typebotDelayMessage: whole(0, TYPEBOT_DELAY_MAX),
+  typebotExpires: wholeNumber(0, TYPEBOT_EXPIRES_MAX),
+  typebotDelayMessage: wholeNumber(0, TYPEBOT_DELAY_MAX),
   typebotKeywordFinish: text(255),
   typebotKeywordRestart: text(255),
   typebotUnknownMessage: text(2000),

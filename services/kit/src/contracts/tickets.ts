@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay, msg, numberFromText, pageNumber } from './common.js';
+import { isCalendarDay, msg, numberFromText, pageNumber, wholeNumber } from './common.js';
 
 /**
  * Shapes the tickets service answers and announces (spec 000 §3; 001 §3; 002 §3).
@@ -301,7 +301,7 @@ export const updateTicketBody = z.object({
    * Unset, it follows sendFarewellMessage (Whaticket's behaviour: resolving without farewell asks nothing).
    */
   sendRating: bool.optional(),
-  amountUsedBotQueues: z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(1000, 'is too large')).optional(),
+  amountUsedBotQueues: wholeNumber(0, 1000).optional(),
   useIntegration: bool.optional(),
 });
 export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
@@ -505,7 +505,7 @@ export const ticketReportQuery = listQuery({
   status: queryList(ticketStatus, 10).optional(),
   dateFrom: z.preprocess(blankToNull, isoDay.nullable()).optional(),
   dateTo: z.preprocess(blankToNull, isoDay.nullable()).optional(),
-  page: z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000, 'is too large')).default(1),
+  page: wholeNumber(1, 1_000_000).default(1),
   pageSize: z
     .preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more'))
     .transform((n) => Math.min(n, TICKET_REPORT_MAX_PAGE_SIZE))
