@@ -20,6 +20,7 @@ const { load, paced, row, tableHead, writeSection } = await import('./report.js'
 type Load = Awaited<ReturnType<typeof load>>;
 const { cpuMeter, startServiceProcess } = await import('./processes.js');
 const { connect: connectNats } = await import('nats');
+const { writeFileSync } = await import('node:fs');
 const { INBOUND_BATCH, INBOUND_CONCURRENCY } = await import('../../services/tickets/src/events/handlers.js');
 
 const unlimited = { ipPerMinute: 1e9, userPerMinute: 1e9, authPerMinute: 1e9 };
@@ -172,10 +173,16 @@ try {
     for (let n = 0; n < rate * seconds; n++) contactOf.push(n % 5 < 2 || opened === 0 ? opened++ : Math.floor(random() * opened));
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
+    // BENCH_TRACE=<dir>: each run's messages as "sent at (ms into the run),latency (ms)" lines, to see when the slow ones came.
+    const trace = process.env.BENCH_TRACE ? ['sent_ms,latency_ms'] : undefined;
+    const traceStart = performance.now();
     const subscription = await platform.bus.fanout('tickets.message.created', (envelope) => {
       const wid = (envelope.data as { message?: { wid?: string } }).message?.wid;
       const at = wid ? sentAt.get(wid) : undefined;
-      if (at !== undefined) latencies.push(performance.now() - at);
+      if (at !== undefined) {
+        latencies.push(performance.now() - at);
+        trace?.push(`${(at - traceStart).toFixed(1)},${(performance.now() - at).toFixed(1)}`);
+      }
     });
     const stamp = Date.now();
     const startedAt = new Date();
@@ -215,6 +222,7 @@ try {
     const handledAfter = await handledBuckets();
     const handledPct = (p: number) => handledPercentile(handledBefore, handledAfter, p);
     await subscription.unsubscribe();
+    if (trace) writeFileSync(`${process.env.BENCH_TRACE}/inbound-${rate}-${stamp}.csv`, `${trace.join('\n')}\n`);
     const stored = (await sql`select count(*)::int as n from tickets.messages where wid like ${`bench-${stamp}-%`}`)[0]!.n as number;
     latencies.sort((a, b) => a - b);
     const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN);

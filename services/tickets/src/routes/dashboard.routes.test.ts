@@ -63,11 +63,14 @@ describe('GET /api/dashboard/moments', () => {
     expect(names((await h.request('GET', '/api/dashboard/moments?userId=12', { token: tokens.admin })).body)).toEqual(['openPlain']);
   });
 
-  it('users need allowRealTime (403 otherwise) and see only what visibility allows', async () => {
+  it('users need allowRealTime (403 otherwise), which lets them see the panel as an admin does', async () => {
     expect((await h.request('GET', '/api/dashboard/moments', { token: tokens.plain })).status).toBe(403);
     const res = await h.request('GET', '/api/dashboard/moments?showAll=true', { token: tokens.panel });
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(['openPanel', 'pendingQ1']);
+    expect(names(res.body)).toEqual(['openPanel', 'openPlain', 'pendingQ1', 'pendingQ2']);
+    // Their user and queue filters reach every attendant and queue, as an admin's do.
+    expect(names((await h.request('GET', '/api/dashboard/moments?userId=12', { token: tokens.panel })).body)).toEqual(['openPlain']);
+    expect(names((await h.request('GET', `/api/dashboard/moments?showAll=true&queueIds=[${q2}]`, { token: tokens.panel })).body)).toEqual(['pendingQ2']);
   });
 
   it('validates the query and never shows another company', async () => {
@@ -89,10 +92,10 @@ describe('GET /api/usersMoments', () => {
     expect(res.body.find((x: any) => x.id === ids.openPanel)).toMatchObject({ status: 'open', user: { id: 11, name: 'Painel' }, contact: { name: 'openPanel' } });
   });
 
-  it('needs the real-time panel and keeps to what the user may see and to the caller’s company', async () => {
+  it('needs the real-time panel (allowRealTime shows it as to an admin) and keeps to the caller’s company', async () => {
     expect((await h.request('GET', '/api/usersMoments', { token: tokens.plain })).status).toBe(403);
     const panel = await h.request('GET', '/api/usersMoments', { token: tokens.panel });
-    expect(names(panel.body)).toEqual(['openPanel', 'pendingQ1']);
+    expect(names(panel.body)).toEqual(['old', 'openPanel', 'openPlain', 'pendingQ1', 'pendingQ2']);
     expect((await h.request('GET', '/api/usersMoments', { token: tokens.other })).body).toEqual([]);
     expect((await h.request('GET', '/api/usersMoments')).status).toBe(401);
   });

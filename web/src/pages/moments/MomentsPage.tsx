@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Col, Empty, Flex, Row, theme } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { areas, type SessionUser } from '@atende/kit/contracts';
+import type { SessionUser } from '@atende/kit/contracts';
 import { useAuth } from '../../auth/AuthContext';
 import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
@@ -38,11 +38,10 @@ function MomentsPanel({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation('moments');
   const { token } = theme.useToken();
   const viewer = useMemo<PanelViewer>(
-    // showAll as the server narrows the list (kit's rule: profile admin or allUserChat).
-    () => ({ id: user.id, admin: isAdmin(user), showAll: areas.showAllTickets(user) }),
+    () => ({ id: user.id, admin: isAdmin(user) }),
     [user],
   );
-  const { tickets, loading, loaded, failed, denied, reload } = useMomentsTickets(viewer);
+  const { tickets, loading, loaded, failed, denied, reload } = useMomentsTickets();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const cards = useMemo(() => panelCards(tickets, language), [tickets, language]);
   const now = useToday();

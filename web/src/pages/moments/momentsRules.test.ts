@@ -20,8 +20,8 @@ const ticket = (id: number, over: Partial<Ticket> = {}): Ticket =>
 
 const withUser = (id: number, userId: number, name: string, over: Partial<Ticket> = {}) => ticket(id, { userId, user: { id: userId, name }, ...over });
 
-const admin: PanelViewer = { id: 1, admin: true, showAll: true };
-const attendant: PanelViewer = { id: 7, admin: false, showAll: false };
+const admin: PanelViewer = { id: 1, admin: true };
+const attendant: PanelViewer = { id: 7, admin: false };
 
 describe('row texts', () => {
   it('cuts names longer than 30 characters to 25 plus ...', () => {
@@ -89,40 +89,34 @@ describe('cards', () => {
 
 describe('live changes', () => {
   it('shows open and pending tickets only', () => {
-    expect(onPanel(ticket(1, { status: 'closed' }), admin)).toBe(false);
-    expect(onPanel(ticket(1, { status: 'group' }), admin)).toBe(false);
-    expect(onPanel(withUser(1, 9, 'Zé'), admin)).toBe(true);
-  });
-  it('without showAll: own, pending and group tickets only (as the server narrows them)', () => {
-    expect(onPanel(withUser(1, 9, 'Zé'), attendant)).toBe(false);
-    expect(onPanel(withUser(1, 7, 'Ana'), attendant)).toBe(true);
-    expect(onPanel(ticket(1, { status: 'pending' }), attendant)).toBe(true);
-    expect(onPanel(withUser(1, 9, 'Zé', { isGroup: true }), attendant)).toBe(true);
+    expect(onPanel(ticket(1, { status: 'closed' }))).toBe(false);
+    expect(onPanel(ticket(1, { status: 'group' }))).toBe(false);
+    expect(onPanel(withUser(1, 9, 'Zé'))).toBe(true);
   });
   it('adds, replaces, moves and removes tickets', () => {
     const start = [ticket(1, { status: 'pending' }), withUser(2, 3, 'Bia')];
-    const accepted = applyPanelChanges(start, [{ kind: 'ticket', ticket: withUser(1, 3, 'Bia', { updatedAt: '2025-03-10T12:05:00.000Z' }) }], admin);
+    const accepted = applyPanelChanges(start, [{ kind: 'ticket', ticket: withUser(1, 3, 'Bia', { updatedAt: '2025-03-10T12:05:00.000Z' }) }]);
     expect(panelCards(accepted).attendants[0]?.tickets.map((t) => t.id)).toEqual([1, 2]);
-    const closed = applyPanelChanges(accepted, [{ kind: 'ticket', ticket: withUser(2, 3, 'Bia', { status: 'closed' }) }], admin);
+    const closed = applyPanelChanges(accepted, [{ kind: 'ticket', ticket: withUser(2, 3, 'Bia', { status: 'closed' }) }]);
     expect(closed.map((t) => t.id)).toEqual([1]);
-    const added = applyPanelChanges(closed, [{ kind: 'ticket', ticket: ticket(5, { status: 'pending' }) }], admin);
+    const added = applyPanelChanges(closed, [{ kind: 'ticket', ticket: ticket(5, { status: 'pending' }) }]);
     expect(added.map((t) => t.id).sort()).toEqual([1, 5]);
-    expect(applyPanelChanges(added, [{ kind: 'remove', ticketId: 5 }], admin).map((t) => t.id)).toEqual([1]);
+    expect(applyPanelChanges(added, [{ kind: 'remove', ticketId: 5 }]).map((t) => t.id)).toEqual([1]);
   });
   it('ignores an older copy and changes that do not concern the panel', () => {
     const start = [withUser(1, 3, 'Bia', { lastMessage: 'new', updatedAt: '2025-03-10T12:05:00.000Z' })];
-    expect(applyPanelChanges(start, [{ kind: 'ticket', ticket: withUser(1, 3, 'Bia', { lastMessage: 'old' }) }], admin)).toBe(start);
-    expect(applyPanelChanges(start, [{ kind: 'remove', ticketId: 99 }], admin)).toBe(start);
-    expect(applyPanelChanges(start, [{ kind: 'ticket', ticket: ticket(2, { status: 'closed' }) }], admin)).toBe(start);
-    expect(applyPanelChanges(start, [], admin)).toBe(start);
+    expect(applyPanelChanges(start, [{ kind: 'ticket', ticket: withUser(1, 3, 'Bia', { lastMessage: 'old' }) }])).toBe(start);
+    expect(applyPanelChanges(start, [{ kind: 'remove', ticketId: 99 }])).toBe(start);
+    expect(applyPanelChanges(start, [{ kind: 'ticket', ticket: ticket(2, { status: 'closed' }) }])).toBe(start);
+    expect(applyPanelChanges(start, [])).toBe(start);
   });
-  it('drops a ticket another attendant took when the viewer only sees their own', () => {
+  it('keeps a ticket another attendant took: the panel shows every attendant', () => {
     const start = [ticket(1, { status: 'pending' })];
-    expect(applyPanelChanges(start, [{ kind: 'ticket', ticket: withUser(1, 9, 'Zé') }], attendant)).toEqual([]);
+    expect(applyPanelChanges(start, [{ kind: 'ticket', ticket: withUser(1, 9, 'Zé') }]).map((t) => t.userId)).toEqual([9]);
   });
   it('renames the tickets of an updated contact', () => {
     const start = [ticket(1), ticket(2)];
-    const next = applyPanelChanges(start, [{ kind: 'contact', contact: { id: 101, name: 'Novo nome' } }], admin);
+    const next = applyPanelChanges(start, [{ kind: 'contact', contact: { id: 101, name: 'Novo nome' } }]);
     expect(next.map((t) => t.contact.name)).toEqual(['Novo nome', 'Contato 2']);
   });
 });

@@ -29,11 +29,10 @@ export function msUntilMidnight(now: Date = new Date()): number {
 }
 
 /**
- * Who looks at the panel. `admin`: profile admin or super user (opens any ticket). `showAll`: the
- * server lists every attendant's tickets to them (kit's showAllTickets: profile admin or allUserChat);
- * the others get their own tickets, the pending ones and groups.
+ * Who looks at the panel. `admin`: profile admin or super user (opens any ticket). Whoever may see the
+ * panel sees every attendant's tickets there (allowRealTime lets a user in as an admin, spec 000 §6).
  */
-export type PanelViewer = { id: number; admin: boolean; showAll: boolean };
+export type PanelViewer = { id: number; admin: boolean };
 
 /** A row links to /tickets/{uuid} only for an admin (or super user) or the ticket's own attendant. */
 export function canOpenTicket(ticket: Pick<Ticket, 'userId'>, viewer: Pick<PanelViewer, 'id' | 'admin'>): boolean {
@@ -43,15 +42,9 @@ export function canOpenTicket(ticket: Pick<Ticket, 'userId'>, viewer: Pick<Panel
 /** The statuses the panel asks for and shows: tickets being handled and those waiting. */
 export const PANEL_STATUSES = ['open', 'pending'] as const satisfies readonly Ticket['status'][];
 
-/**
- * Whether a ticket (as a live event carries it) belongs on the panel: an open or pending ticket the
- * server would list to this viewer. Visibility itself (queues, connections) is already applied to the
- * events by the server; this adds what GET /dashboard/moments narrows on top of it.
- */
-export function onPanel(ticket: Pick<Ticket, 'status' | 'userId' | 'isGroup'>, viewer: PanelViewer): boolean {
-  if (!(PANEL_STATUSES as readonly string[]).includes(ticket.status)) return false;
-  if (viewer.showAll) return true;
-  return ticket.userId === viewer.id || ticket.status === 'pending' || ticket.isGroup;
+/** Whether a ticket (as a live event carries it) belongs on the panel: an open or pending one. */
+export function onPanel(ticket: Pick<Ticket, 'status'>): boolean {
+  return (PANEL_STATUSES as readonly string[]).includes(ticket.status);
 }
 
 export type AttendantCard = { user: { id: number; name: string }; tickets: Ticket[] };
@@ -105,7 +98,7 @@ export type PanelChange =
  * is ignored), joins when it belongs on the panel and leaves when it no longer does; a removal drops
  * it; a contact update renames its tickets. Returns the same array when nothing changed.
  */
-export function applyPanelChanges(tickets: readonly Ticket[], changes: readonly PanelChange[], viewer: PanelViewer): readonly Ticket[] {
+export function applyPanelChanges(tickets: readonly Ticket[], changes: readonly PanelChange[]): readonly Ticket[] {
   if (changes.length === 0) return tickets;
   const byId = new Map(tickets.map((t) => [t.id, t]));
   let changed = false;
@@ -116,7 +109,7 @@ export function applyPanelChanges(tickets: readonly Ticket[], changes: readonly 
       const incoming = change.ticket;
       const current = byId.get(incoming.id);
       if (current && time(incoming) < time(current)) continue;
-      if (onPanel(incoming, viewer)) {
+      if (onPanel(incoming)) {
         byId.set(incoming.id, incoming);
         changed = true;
       } else if (current) {

@@ -4,7 +4,7 @@ import { listMoments } from '../../api/moments';
 import { errorCodeOf } from '../../errors/errorMessage';
 import { toastError } from '../../errors/toast';
 import { useCompanyEvent, useSocket } from '../../socket/SocketContext';
-import { applyPanelChanges, PANEL_STATUSES, type PanelChange, type PanelViewer } from './momentsRules';
+import { applyPanelChanges, PANEL_STATUSES, type PanelChange } from './momentsRules';
 
 /** Live changes are applied together at most this often (a busy company sends many messages a second). */
 export const FLUSH_MS = 250;
@@ -32,14 +32,11 @@ const isDenied = (err: unknown): boolean => {
 };
 
 /**
- * The panel's tickets: the open and pending ones of GET /dashboard/moments (every attendant's when the
- * viewer may see them), kept live from the company's ticket, message and contact events (spec 002 §7
+ * The panel's tickets: the open and pending ones of GET /dashboard/moments (every attendant's), kept live from the company's ticket, message and contact events (spec 002 §7
  * "Live channels"), and loaded again after a reconnection (events may have been missed meanwhile).
  */
-export function useMomentsTickets(viewer: PanelViewer): MomentsState & { reload(): void } {
+export function useMomentsTickets(): MomentsState & { reload(): void } {
   const [state, setState] = useState<MomentsState>({ tickets: [], loading: true, loaded: false, failed: false, denied: false });
-  const viewerRef = useRef(viewer);
-  viewerRef.current = viewer;
   const request = useRef(0);
   const controller = useRef<AbortController | null>(null);
   /** Changes waiting for the next flush. */
@@ -63,7 +60,7 @@ export function useMomentsTickets(viewer: PanelViewer): MomentsState & { reload(
       const changes = sinceRequest.current ?? [];
       sinceRequest.current = null;
       loadedRef.current = true;
-      setState({ tickets: applyPanelChanges(fetched, changes, viewerRef.current), loading: false, loaded: true, failed: false, denied: false });
+      setState({ tickets: applyPanelChanges(fetched, changes), loading: false, loaded: true, failed: false, denied: false });
     } catch (err) {
       if (id !== request.current || abort.signal.aborted) return;
       sinceRequest.current = null;
@@ -92,7 +89,7 @@ export function useMomentsTickets(viewer: PanelViewer): MomentsState & { reload(
     const changes = queued.current;
     queued.current = [];
     setState((s) => {
-      const tickets = applyPanelChanges(s.tickets, changes, viewerRef.current);
+      const tickets = applyPanelChanges(s.tickets, changes);
       return tickets === s.tickets ? s : { ...s, tickets };
     });
   }, []);
