@@ -79,11 +79,15 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
 
   const socketsOf = async (room: string) => (await Promise.all(servers.map((io) => io.in(room).fetchSockets()))).flat();
 
-  /** What a socket's user may see; admins need no lookup. */
-  const ruleOf = async (auth: AuthUser): Promise<VisibilityRule | null> => {
+  /**
+   * What a socket's user may see; admins need no lookup. `panel`: an emission the real-time panel shows,
+   * which its viewers (allowRealTime) receive as admins do.
+   */
+  const ruleOf = async (auth: AuthUser, panel = false): Promise<VisibilityRule | null> => {
     if (auth.profile === 'admin' || auth.super) return { kind: 'all' };
     const user = await users?.get(auth.userId).catch(() => null);
-    return user ? visibilityRule({ ...user, userId: user.id, super: auth.super }) : null;
+    if (!user) return null;
+    return panel && user.allowRealTime === 'enabled' ? { kind: 'all' } : visibilityRule({ ...user, userId: user.id, super: auth.super });
   };
 
 
@@ -124,7 +128,7 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         case 'ticket': {
           if (companyId === null) break;
           for (const socket of await io.in(rooms.company(companyId)).fetchSockets()) {
-            const rule = await ruleOf((socket.data as SocketData).auth);
+            const rule = await ruleOf((socket.data as SocketData).auth, audience.panel);
             if (!rule) continue;
             if (canSeeTicket(rule, audience.ticket)) socket.emit(name(companyId), shown(socket));
             else if (audience.previous && audience.lostPayload !== undefined && canSeeTicket(rule, audience.previous)) {

@@ -199,27 +199,41 @@ describe('ticket visibility', () => {
     const support = await queue('Suporte', '#00aa00');
     const inQueue = await platform.createUser(admin, { name: 'In Sales', queueIds: [sales] });
     const outside = await platform.createUser(admin, { name: 'In Support', queueIds: [support] });
+    // Outside the queue too, but let into the real-time panel, where users are treated as admins (spec 000 §6).
+    const panel = await platform.createUser(admin, { name: 'Panel', queueIds: [support], allowRealTime: 'enabled' });
     const contact = await platform.request('POST', '/api/contacts', { token: admin.token, body: { name: 'Maria', number: '5511988887777' } });
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
 
-    const seen = { inQueue: [] as { action: string; ticket?: { id: number } }[], outside: [] as unknown[] };
+    type TicketEvent = { action: string; ticket?: { id: number } };
+    const seen = { inQueue: [] as TicketEvent[], outside: [] as unknown[], panel: [] as TicketEvent[], panelMessages: [] as unknown[] };
     const socketIn = open(inQueue.session.token);
     const socketOut = open(outside.session.token);
-    await eventually(() => socketIn.connected && socketOut.connected);
-    for (const socket of [socketIn, socketOut]) {
+    const socketPanel = open(panel.session.token);
+    await eventually(() => socketIn.connected && socketOut.connected && socketPanel.connected);
+    for (const socket of [socketIn, socketOut, socketPanel]) {
       socket.emit('joinNotification');
       socket.emit('joinTickets', 'pending');
     }
     const companyId = inQueue.user.companyId as number;
-    socketIn.on(`company-${companyId}-ticket`, (payload: { action: string; ticket?: { id: number } }) => seen.inQueue.push(payload));
+    socketIn.on(`company-${companyId}-ticket`, (payload: TicketEvent) => seen.inQueue.push(payload));
     socketOut.on(`company-${companyId}-ticket`, (payload: unknown) => seen.outside.push(payload));
+    socketOut.on(`company-${companyId}-appMessage`, (payload: unknown) => seen.outside.push(payload));
+    socketPanel.on(`company-${companyId}-ticket`, (payload: TicketEvent) => seen.panel.push(payload));
+    socketPanel.on(`company-${companyId}-appMessage`, (payload: unknown) => seen.panelMessages.push(payload));
     await new Promise((r) => setTimeout(r, 100));
 
     const ticket = await platform.request('POST', '/api/tickets', { token: admin.token, body: { contactId: contact.body.id, queueId: sales, status: 'pending' } });
     expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+    const accepted = await platform.request('PUT', `/api/tickets/${ticket.body.id}`, { token: inQueue.session.token, body: { status: 'open', userId: inQueue.user.id } });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const note = await platform.request('POST', `/api/messages/${ticket.body.id}`, { token: inQueue.session.token, body: { body: 'nota interna', isPrivate: true } });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
     await eventually(() => seen.inQueue.find((p) => p.ticket?.id === ticket.body.id));
+    await eventually(() => seen.panel.find((p) => p.ticket?.id === ticket.body.id && p.action === 'update' && (p.ticket as { status?: string }).status === 'open'));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.outside).toEqual([]);
+    // The panel's viewer follows the ticket (its cards), not the conversation.
+    expect(seen.panelMessages).toEqual([]);
   });
 });
 

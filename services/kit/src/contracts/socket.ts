@@ -19,8 +19,10 @@ export type SocketAudience =
   /**
    * Sockets whose user may see the ticket (kit visibility). With `previous`, sockets that could see
    * the ticket before but not any more receive `lostPayload` instead (so their lists drop it).
+   * `panel`: the real-time panel shows it, so the panel's viewers (allowRealTime, treated there as
+   * admins, spec 000 §6) receive it whatever their visibility.
    */
-  | { to: 'ticket'; ticket: TicketScope; previous?: TicketScope | null; lostPayload?: unknown };
+  | { to: 'ticket'; ticket: TicketScope; previous?: TicketScope | null; lostPayload?: unknown; panel?: boolean };
 
 /** `{companyId}` in an event name is replaced by the receiving socket's company id. */
 export type SocketEmission = { event: string; payload: unknown; audience: SocketAudience };
@@ -53,7 +55,7 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   ],
   'admin.company.deleted': ({ data }) => [{ event: 'company-{companyId}-company', payload: { action: 'delete', companyId: data.companyId }, audience: { to: 'super' } }],
   'tickets.ticket.created': ({ data }) => [
-    { event: 'company-{companyId}-ticket', payload: { action: 'update', ticket: data.ticket }, audience: { to: 'ticket', ticket: data.ticket } },
+    { event: 'company-{companyId}-ticket', payload: { action: 'update', ticket: data.ticket }, audience: { to: 'ticket', ticket: data.ticket, panel: true } },
     ticketActivity({ action: 'create', ticketId: data.ticket.id, uuid: data.ticket.uuid, status: data.ticket.status, at: data.ticket.updatedAt }, data.ticket),
     dashboardUpdate,
   ],
@@ -61,13 +63,13 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     {
       event: 'company-{companyId}-ticket',
       payload: { action: 'update', ticket: data.ticket },
-      audience: { to: 'ticket', ticket: data.ticket, previous: data.previous, lostPayload: { action: 'delete', ticketId: data.ticket.id } },
+      audience: { to: 'ticket', ticket: data.ticket, previous: data.previous, lostPayload: { action: 'delete', ticketId: data.ticket.id }, panel: true },
     },
     ticketActivity({ action: 'update', ticketId: data.ticket.id, uuid: data.ticket.uuid, status: data.ticket.status, at: data.ticket.updatedAt }, data.ticket),
     dashboardUpdate,
   ],
   'tickets.ticket.deleted': ({ data }) => [
-    { event: 'company-{companyId}-ticket', payload: { action: 'delete', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope } },
+    { event: 'company-{companyId}-ticket', payload: { action: 'delete', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope, panel: true } },
     ticketActivity({ action: 'delete', ticketId: data.ticketId, uuid: null, status: data.scope.status, at: null }, data.scope),
     dashboardUpdate,
   ],
