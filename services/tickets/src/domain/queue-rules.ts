@@ -1,6 +1,7 @@
 import {
   AppError,
   CHATBOT_MAX_DEPTH,
+  queueRotationMinutes,
   validationError,
   type ChatbotOption,
   type ChatbotOptionInput,
@@ -35,6 +36,13 @@ export function assertGreeting(greetingMessage: string, otherQueues: number): vo
       fields: [{ field: 'greetingMessage', message: 'Required' }],
     });
   }
+}
+
+/** Rotation switched on needs one of the spec's times (0 only means "no rotation"). */
+export function assertRotation(ativarRoteador: boolean, tempoRoteador: number): void {
+  if (!ativarRoteador || tempoRoteador > 0) return;
+  const times = queueRotationMinutes.filter((m) => m > 0).join(', ');
+  throw validationError('tempoRoteador', `must be one of ${times} when rotation is on`);
 }
 
 /** The plan's queue count (0: unlimited). */

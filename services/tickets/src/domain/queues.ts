@@ -22,7 +22,7 @@ import { QUEUE_COLOR_KEY, QUEUE_NAME_KEY, queuesRepository, type ChatbotRow, typ
 import { uniqueViolation } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
 import { toQueue } from './presenters.js';
-import { addReference, assertGreeting, assertQueueLimit, buildOptionTree, checkOption, checkOptionTree, defaultQueueSchedules, noReferences, toOption, type OptionReferences } from './queue-rules.js';
+import { addReference, assertGreeting, assertQueueLimit, assertRotation, buildOptionTree, checkOption, checkOptionTree, defaultQueueSchedules, noReferences, toOption, type OptionReferences } from './queue-rules.js';
 import { scopeOf } from './outbound.js';
 
 const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'This color is already used by another queue', { fields: [{ field: 'color', message: 'Cor já utilizada' }] });
@@ -206,6 +206,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
           if (await repo.colorTaken(companyId, body.color, null)) throw colorTaken();
           if (await repo.nameTaken(companyId, body.name, null)) throw nameTaken();
           assertGreeting(body.greetingMessage, others);
+          assertRotation(body.ativarRoteador, body.tempoRoteador);
           await checkReferences(tx, companyId, refs);
           const row = await repo.insert({
             companyId,
@@ -248,6 +249,7 @@ export function createQueuesDesk(deps: TicketsDeps) {
           // The queue as saved must hold the rule, whether or not this edit names the greeting (a rename of a
           // queue left without one, from before a second queue existed, is asked for it as the form does).
           assertGreeting(body.greetingMessage ?? current.greetingMessage, await repo.othersCount(companyId, id));
+          assertRotation(body.ativarRoteador ?? current.ativarRoteador, body.tempoRoteador ?? current.tempoRoteador);
           if (refs) await checkReferences(tx, companyId, refs);
           const { chatbots: menu, ...fields } = body;
           const row = Object.keys(fields).length ? await repo.update(companyId, id, fields) : current;

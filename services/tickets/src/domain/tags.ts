@@ -57,6 +57,14 @@ export function laneSelfReference(body: Pick<UpdateTagBody, 'nextLaneId' | 'roll
   return null;
 }
 
+const LANE_FIELDS = ['timeLane', 'nextLaneId', 'rollbackLaneId', 'greetingMessageLane'] as const;
+
+/** Lane settings only mean something on a kanban tag: the first one a plain tag would carry (empty values are none). */
+export function laneFieldOnPlainTag(body: Pick<UpdateTagBody, (typeof LANE_FIELDS)[number]>, kanban: 0 | 1): string | null {
+  if (kanban === 1) return null;
+  return LANE_FIELDS.find((field) => ![undefined, null, 0, ''].includes(body[field])) ?? null;
+}
+
 export function tagChanges(body: UpdateTagBody): TagChanges {
   const changes: TagChanges = {};
   if (body.name !== undefined) changes.name = body.name;
@@ -86,8 +94,10 @@ export function createTagsDesk(deps: TicketsDeps) {
     return row;
   };
 
-  /** The lanes named must be kanban tags of the company (and not the tag itself). */
-  const checkLanes = async (tx: TicketsDb, companyId: number, body: Pick<UpdateTagBody, 'nextLaneId' | 'rollbackLaneId'>, selfId: number | null) => {
+  /** Lane settings only on a kanban tag; the lanes named must be kanban tags of the company (and not the tag itself). */
+  const checkLanes = async (tx: TicketsDb, companyId: number, body: UpdateTagBody, kanban: 0 | 1, selfId: number | null) => {
+    const plain = laneFieldOnPlainTag(body, kanban);
+    if (plain) throw validationError(plain, 'only kanban tags have lanes');
     const self = laneSelfReference(body, selfId);
     if (self) throw validationError(self, 'must be another tag');
     for (const field of ['nextLaneId', 'rollbackLaneId'] as const) {
@@ -157,7 +167,7 @@ export function createTagsDesk(deps: TicketsDeps) {
       await checkUser(companyId, body.userId);
       return guarded(() =>
         unitOfWork(async (tx, emit) => {
-          await checkLanes(tx, companyId, body, null);
+          await checkLanes(tx, companyId, body, body.kanban ?? 0, null);
           const repo = tagsRepository(tx);
           if ((await repo.byLowerNames(companyId, [body.name.toLowerCase()])).length) throw duplicatedName();
           const values: NewTagRow = { companyId, ...tagChanges(body), name: body.name, color: body.color ?? randomTagColor() };
@@ -174,22 +184,23 @@ export function createTagsDesk(deps: TicketsDeps) {
       return guarded(() =>
         unitOfWork(async (tx, emit) => {
           const row = await found(tx, auth.companyId, id, true);
-          // A lane, or a tag becoming one, is the Kanban board's: its plan flag is needed.
-          if (row.kanban === 1 || body.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
-          await checkLanes(tx, auth.companyId, body, row.id);
+          // Editing a lane, or making a tag one, is the Kanban board's: its plan flag is needed. A lane may always
+          // leave the board (made a plain tag here, or deleted), so a company whose plan lost the flag can tidy its tags.
+          const leaving = row.kanban === 1 && body.kanban === 0;
+          if ((row.kanban === 1 && !leaving) || body.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
+          await checkLanes(tx, auth.companyId, body, body.kanban ?? (row.kanban === 1 ? 1 : 0), row.id);
           const repo = tagsRepository(tx);
           const changes = tagChanges(body);
           if (changes.name && changes.name.toLowerCase() !== row.name.toLowerCase() && (await repo.byLowerNames(auth.companyId, [changes.name.toLowerCase()])).length) throw duplicatedName();
           if (Object.keys(changes).length === 0) return (await repo.presentWithLinks([row], TAG_LINKS_MAX))[0]!;
           // A lane made a plain tag leaves the board: its own lane links go, and the lanes that led to it let go (as on delete).
-          const leavesBoard = row.kanban === 1 && changes.kanban === 0;
-          if (leavesBoard) {
+          if (leaving) {
             changes.nextLaneId = null;
             changes.rollbackLaneId = null;
           }
           const tag = (await repo.presentWithLinks([await repo.update(auth.companyId, row.id, changes)], TAG_LINKS_MAX))[0]!;
           await emit('tickets.tag.updated', auth.companyId, { tag });
-          if (leavesBoard) for (const lane of await repo.present(await repo.unchainLane(auth.companyId, row.id))) await emit('tickets.tag.updated', auth.companyId, { tag: lane });
+          if (leaving) for (const lane of await repo.present(await repo.unchainLane(auth.companyId, row.id))) await emit('tickets.tag.updated', auth.companyId, { tag: lane });
           return tag;
         }),
       );
@@ -199,7 +210,6 @@ export function createTagsDesk(deps: TicketsDeps) {
     async remove(auth: AuthUser, id: number): Promise<void> {
       await unitOfWork(async (tx, emit) => {
         const row = await found(tx, auth.companyId, id, true);
-        if (row.kanban === 1) await assertPlanFlag(deps.ctx.companies, auth.companyId, 'useKanban');
         const repo = tagsRepository(tx);
         const [ticketIds, contactIds] = await Promise.all([repo.ticketIdsOf(row.id), repo.contactIdsOf(row.id)]);
         const unchained = await repo.unchainLane(auth.companyId, row.id);

@@ -87,6 +87,23 @@ describe('POST /api/queue', () => {
     expect(schedule.body.fields[0].field).toBe('schedules.0.startTimeA');
   });
 
+  it('rotation switched on needs a rotation time (0 only means none), on create and on edit', async () => {
+    const rotationOff = [{ field: 'tempoRoteador', message: 'must be one of 2, 5, 10, 15, 30, 45, 60 when rotation is on' }];
+    const noTime = await api('admin', 'POST', '/api/queue', { name: 'Rodízio', color: '#a1b2c3', greetingMessage: 'Olá', ativarRoteador: true });
+    expect(noTime.status).toBe(400);
+    expect(noTime.body.fields).toEqual(rotationOff);
+    const created = await api('admin', 'POST', '/api/queue', { name: 'Rodízio', color: '#a1b2c3', greetingMessage: 'Olá', ativarRoteador: true, tempoRoteador: 10 });
+    expect(created.status).toBe(201);
+    const zeroed = await api('admin', 'PUT', `/api/queue/${created.body.id}`, { tempoRoteador: 0 });
+    expect(zeroed.status).toBe(400);
+    expect(zeroed.body.fields).toEqual(rotationOff);
+    const off = await api('admin', 'PUT', `/api/queue/${created.body.id}`, { ativarRoteador: false, tempoRoteador: 0 });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ ativarRoteador: false, tempoRoteador: 0 });
+    expect((await api('admin', 'PUT', `/api/queue/${created.body.id}`, { ativarRoteador: true })).body.fields).toEqual(rotationOff);
+    await api('admin', 'DELETE', `/api/queue/${created.body.id}`);
+  });
+
   it('validates the chatbot options: names of 4+, a message to reach a next level, the target of each type', async () => {
     const shortName = await api('admin', 'POST', '/api/queue', { name: 'Menu', color: '#abc', chatbots: [{ name: 'abc' }] });
     expect(shortName.body.fields).toEqual([{ field: 'chatbots.0.name', message: 'Too Short!' }]);
@@ -218,6 +235,7 @@ describe('PUT /api/queue/:id', () => {
       color: nextColor(),
       outOfHoursMessage: 'Fechado',
       ativarRoteador: true,
+      tempoRoteador: 15,
       chatbots: [
         { id: second.id, name: 'Segunda renomeada', greetingMessage: 'b2' },
         { id: first.id, name: 'Primeira', greetingMessage: 'a' },

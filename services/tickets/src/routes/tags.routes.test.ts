@@ -73,14 +73,35 @@ describe('POST /api/tags', () => {
     expect((await api('admin3', 'PUT', `/api/tags/${plain.body.id}`, { name: 'Etiqueta renomeada' })).status).toBe(200);
   });
 
-  it('a lane left from a plan that had Kanban is neither edited nor deleted without the flag', async () => {
-    const laneId = (await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban) values (${C3}, 'Lane antiga', '#123456', 1) returning id`)[0]!.id;
-    const renamed = await api('admin3', 'PUT', `/api/tags/${laneId}`, { name: 'Lane renomeada' });
-    expect(renamed.status).toBe(403);
-    expect(renamed.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' });
-    const deleted = await api('admin3', 'DELETE', `/api/tags/${laneId}`);
-    expect(deleted.status).toBe(403);
-    expect((await api('admin3', 'GET', `/api/tags/${laneId}`)).body).toMatchObject({ name: 'Lane antiga', kanban: 1 });
+  it('a lane left from a plan that had Kanban is not edited without the flag, but may leave the board', async () => {
+    const lane = async (name: string) =>
+      (await h.sql<{ id: number }[]>`insert into tickets.tags (company_id, name, color, kanban, time_lane) values (${C3}, ${name}, '#123456', 1, 2) returning id`)[0]!.id;
+    const laneId = await lane('Lane antiga');
+    for (const edit of [{ name: 'Lane renomeada' }, { timeLane: 5 }, { kanban: 1, greetingMessageLane: 'Oi' }]) {
+      const refused = await api('admin3', 'PUT', `/api/tags/${laneId}`, edit);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: 'ERR_NO_PERMISSION', feature: 'useKanban' });
+    }
+    expect((await api('admin3', 'GET', `/api/tags/${laneId}`)).body).toMatchObject({ name: 'Lane antiga', kanban: 1, timeLane: 2 });
+    // Made a plain tag (and renamed with it), or deleted: the company tidies what its old plan left.
+    const plain = await api('admin3', 'PUT', `/api/tags/${laneId}`, { kanban: 0, name: 'Agora comum' });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatchObject({ name: 'Agora comum', kanban: 0 });
+    const otherId = await lane('Outra lane');
+    expect((await api('admin3', 'DELETE', `/api/tags/${otherId}`)).status).toBe(200);
+    expect((await api('admin3', 'GET', `/api/tags/${otherId}`)).status).toBe(404);
+  });
+
+  it('lane settings belong to kanban tags only (400 naming the field)', async () => {
+    const created = await api('admin', 'POST', '/api/tags', { name: 'Comum com raia', kanban: 0, nextLaneId: 1 });
+    expect(created.status).toBe(400);
+    expect(created.body.fields).toEqual([{ field: 'nextLaneId', message: 'only kanban tags have lanes' }]);
+    const plain = await newTag('admin', { name: 'Comum sem raia', timeLane: 0, nextLaneId: null, greetingMessageLane: '' });
+    expect(plain.kanban).toBe(0);
+    const updated = await api('admin', 'PUT', `/api/tags/${plain.id}`, { timeLane: 3 });
+    expect(updated.status).toBe(400);
+    expect(updated.body.fields).toEqual([{ field: 'timeLane', message: 'only kanban tags have lanes' }]);
+    expect((await api('admin', 'GET', `/api/tags/${plain.id}`)).body.timeLane ?? 0).toBe(0);
   });
 
   it('validates with the spec messages, naming the field', async () => {
