@@ -46,6 +46,8 @@ export function createQuickMessagesDesk(deps: TicketsDeps) {
     return row;
   };
 
+  const readOnly = () => new AppError('ERR_NO_PERMISSION', "Another user's quick message is read-only");
+
   /** Runs `work` on a quick message the caller may edit, in a transaction, announcing the result. */
   const editing = async (auth: AuthUser, id: number, work: (row: QuickMessageRow, repo: ReturnType<typeof quickMessagesRepository>) => Promise<QuickMessageRow>): Promise<QuickMessage> =>
     unitOfWork(async (tx, emit) => {
@@ -54,7 +56,7 @@ export function createQuickMessagesDesk(deps: TicketsDeps) {
       const row = await repo.find(auth.companyId, id, { lock: true });
       const actor = actorOf(auth);
       if (!row || !canReadQuickMessage(row, actor)) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND', 'Quick message not found');
-      if (!canEditQuickMessage(row, actor)) throw new AppError('ERR_NO_PERMISSION', "Another user's quick message is read-only");
+      if (!canEditQuickMessage(row, actor)) throw readOnly();
       const updated = await work(row, repo);
       const quickMessage = present(updated);
       await emit('tickets.quickMessage.updated', auth.companyId, { quickMessage });
@@ -132,7 +134,8 @@ export function createQuickMessagesDesk(deps: TicketsDeps) {
     /** Attach (or replace) the quick message's file, checked by its bytes, under the company's folder. */
     async uploadMedia(auth: AuthUser, id: number, file: UploadedFile | null): Promise<QuickMessage> {
       if (!file) throw new AppError('ERR_VALIDATION', 'file: Required', { fields: [{ field: 'file', message: 'Required' }] });
-      await readable(auth, id);
+      // Who may edit it is told before anything is said of the file.
+      if (!canEditQuickMessage(await readable(auth, id), actorOf(auth))) throw readOnly();
       const type = await sniffType(file.data, mediaWhitelists.message);
       const saved = await ctx.storage.save(auth.companyId, 'quick-messages', file.data, type);
       let previous: string | null = null;

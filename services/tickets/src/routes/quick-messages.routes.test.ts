@@ -154,6 +154,8 @@ describe('media of a quick message', () => {
     expect((await upload('ana', qm.id, { name: 'x.png', data: elf })).status).toBe(415);
     const visible = await create('bia', { shortcode: 'ro-media', visao: true });
     expect((await upload('ana', visible.id, { name: 'a.png', data: png() })).status).toBe(403);
+    // Permission first: whatever the file, a read-only one is 403 (not 415).
+    expect((await upload('ana', visible.id, { name: 'x.png', data: elf })).status).toBe(403);
     expect((await upload('admin2', qm.id, { name: 'a.png', data: png() })).status).toBe(404);
     const [row] = await h.sql<{ n: number }[]>`select count(*)::int as n from tickets.quick_messages where media_key is not null and id in (${qm.id}, ${visible.id})`;
     expect(row!.n).toBe(0);
