@@ -45,6 +45,8 @@ async function readMultipart(request: FastifyRequest): Promise<SendInput> {
     ...(fields.quotedMsg?.[0] ? { quotedMsg: quotedField(fields.quotedMsg[0]) } : {}),
   });
   const captions = fields.body && fields.body.length > 1 ? z.array(z.string().max(65_536)).parse(fields.body) : undefined;
+  // One caption per file: one more would be sent nowhere.
+  if (captions && captions.length > Math.max(files.length, 1)) throw validationError('body', `${captions.length} captions for ${files.length} file(s): one per file at most`);
   return { body: parsed.body, isPrivate: parsed.isPrivate ?? false, quotedMsgId: parsed.quotedMsg ?? null, vCard: null, files, captions };
 }
 
