@@ -126,6 +126,13 @@ export function companyScope(auth: AuthUser, requested?: number | null): number 
   return auth.super && requested ? requested : auth.companyId;
 }
 
+/** companyScope for a write: another company a super user names must exist (404 ERR_NO_COMPANY_FOUND), so nothing is left in none. */
+export async function scopedCompany(companies: Directory<number, CompanyWithPlan | null>, auth: AuthUser, requested: number | null | undefined): Promise<number> {
+  const companyId = companyScope(auth, requested);
+  if (companyId !== auth.companyId && !(await companies.get(companyId))) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
+  return companyId;
+}
+
 /**
  * companyScope on a plan-gated route (the guard checked the caller's own plan): another company a super
  * user names must exist (404 ERR_NO_COMPANY_FOUND) and its plan must have the flag too.
@@ -136,9 +143,7 @@ export async function planScopedCompany(
   requested: number | null | undefined,
   flag: PlanFlag,
 ): Promise<number> {
-  const companyId = companyScope(auth, requested);
-  if (companyId === auth.companyId) return companyId;
-  if (!(await companies.get(companyId))) throw new AppError('ERR_NO_COMPANY_FOUND', 'Company not found');
-  await assertPlanFlag(companies, companyId, flag);
+  const companyId = await scopedCompany(companies, auth, requested);
+  if (companyId !== auth.companyId) await assertPlanFlag(companies, companyId, flag);
   return companyId;
 }

@@ -4,6 +4,7 @@ import {
   CONTACTS_PAGE_SIZE,
   can,
   companyScope,
+  scopedCompany,
   hidesNumbers as hidesNumbersFor,
   maskContact,
   maskNumber,
@@ -199,7 +200,7 @@ export function createContactsDesk(deps: TicketsDeps) {
     },
 
     async create(auth: AuthUser, body: CreateContactBody): Promise<Contact> {
-      const companyId = companyScope(auth, body.companyId);
+      const companyId = await scopedCompany(deps.ctx.companies, auth, body.companyId);
       const contact = await guarded(() =>
         unitOfWork(async (tx, emit) => {
           await checkConnection(tx, companyId, body.whatsappId);

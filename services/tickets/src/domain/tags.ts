@@ -5,6 +5,7 @@ import {
   TAGS_PAGE_SIZE,
   assertPlanFlag,
   companyScope,
+  scopedCompany,
   validationError,
   type AuthUser,
   type Contact,
@@ -162,7 +163,7 @@ export function createTagsDesk(deps: TicketsDeps) {
 
     async create(auth: AuthUser, body: CreateTagBody): Promise<Tag> {
       assertCanCreateTag(auth, body.kanban);
-      const companyId = companyScope(auth, body.companyId);
+      const companyId = await scopedCompany(deps.ctx.companies, auth, body.companyId);
       if (body.kanban === 1) await assertPlanFlag(deps.ctx.companies, companyId, 'useKanban');
       await checkUser(companyId, body.userId);
       return guarded(() =>

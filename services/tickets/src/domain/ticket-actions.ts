@@ -1,7 +1,7 @@
 import {
   AppError,
   areas,
-  companyScope,
+  scopedCompany,
   validationError,
   visibilityRule,
   type AuthUser,
@@ -144,7 +144,7 @@ export function createTicketDesk(deps: TicketsDeps) {
 
     async create(auth: AuthUser, body: CreateTicketBody): Promise<Ticket> {
       const c = await access.caller(auth);
-      const companyId = companyScope(auth, body.companyId);
+      const companyId = await scopedCompany(deps.ctx.companies, auth, body.companyId);
       const repo = ticketsRepository(db);
       const contact = await repo.contact(companyId, body.contactId);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 'Contact not found');
@@ -164,6 +164,8 @@ export function createTicketDesk(deps: TicketsDeps) {
         throw validationError('queueId', 'Selecione uma fila');
       }
       const status = newTicketStatus(body.status, contact.isGroup);
+      // A super user opening a ticket in another company hands it to one of that company's users.
+      if (companyId !== auth.companyId && status !== 'pending' && !body.userId) throw validationError('userId', 'Required: a user of the company the ticket opens in');
       // Admins may hand the new ticket to someone; a user's own new ticket is theirs (a pending one nobody's).
       const userId = status === 'pending' ? (privileged ? (body.userId ?? null) : null) : privileged && body.userId ? body.userId : auth.userId;
       const connectionId = connection?.id ?? null;

@@ -127,6 +127,16 @@ describe('POST /api/contacts', () => {
     expect(mine.companyId).toBe(C1);
     const theirs = await create('root', { companyId: C2 });
     expect(theirs.companyId).toBe(C2);
+    // A company that does not exist gets nothing (404), not a contact nobody can reach.
+    h.missingCompanies.add(99);
+    try {
+      const gone = await api('root', 'POST', '/api/contacts', { name: 'Órfão', number: '5511999900790', companyId: 99 });
+      expect(gone.status).toBe(404);
+      expect(gone.body.error).toBe('ERR_NO_COMPANY_FOUND');
+      expect((await h.sql`select 1 from tickets.contacts where company_id = 99`).length).toBe(0);
+    } finally {
+      h.missingCompanies.delete(99);
+    }
   });
 });
 

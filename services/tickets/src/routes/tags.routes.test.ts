@@ -136,6 +136,12 @@ describe('POST /api/tags', () => {
 
   it('lets a super user create in another company', async () => {
     expect((await newTag('root', { companyId: C2 })).companyId).toBe(C2);
+    h.missingCompanies.add(99);
+    try {
+      expect((await api('root', 'POST', '/api/tags', { name: 'Etiqueta órfã', companyId: 99 })).body.error).toBe('ERR_NO_COMPANY_FOUND');
+    } finally {
+      h.missingCompanies.delete(99);
+    }
   });
 });
 

@@ -58,6 +58,7 @@ beforeAll(async () => {
   await define('manager', { id: 18, companyId: C1, name: 'Helo', queueIds: [q1], showDashboard: 'enabled', allowRealTime: 'enabled', userClosePendingTicket: 'disabled' });
   await define('ignorer', { id: 19, companyId: C1, name: 'Ivo', queueIds: [q1], userClosePendingTicket: 'enabled' });
   await define('admin2', { id: 2, companyId: C2, profile: 'admin', name: 'Admin Dois' });
+  await define('root', { id: 3, companyId: C1, profile: 'admin', super: true, name: 'Root' });
   await h.publish('channels.connection.updated', C1, { connection: connection() });
   await h.publish('channels.connection.updated', C2, { connection: connection({ id: 400, companyId: C2 }) });
 });
@@ -367,6 +368,26 @@ describe('GET /api/tickets/u/:uuid and /api/tickets/:id', () => {
     expect((await api('ana', 'GET', '/api/tickets/u/not-a-uuid')).status).toBe(400);
     expect((await api('ana', 'GET', '/api/tickets/0')).status).toBe(400);
     expect((await api('ana', 'GET', '/api/tickets/abc')).status).toBe(400);
+  });
+});
+
+describe('POST /api/tickets by a super user for another company', () => {
+  it('opens it for a user of that company (400 on userId without one); a company that does not exist is 404', async () => {
+    const contactId = await h.insertContact(C2, { name: 'Cliente da outra' });
+    const noUser = await api('root', 'POST', '/api/tickets', { contactId, queueId: q3, companyId: C2 });
+    expect(noUser.status).toBe(400);
+    expect(noUser.body.fields).toEqual([{ field: 'userId', message: 'Required: a user of the company the ticket opens in' }]);
+    const opened = await api('root', 'POST', '/api/tickets', { contactId, queueId: q3, companyId: C2, userId: 2 });
+    expect(opened.status).toBe(201);
+    expect(opened.body).toMatchObject({ companyId: C2, userId: 2, status: 'open' });
+    h.missingCompanies.add(99);
+    try {
+      const gone = await api('root', 'POST', '/api/tickets', { contactId, queueId: q3, companyId: 99, userId: 2 });
+      expect(gone.status).toBe(404);
+      expect(gone.body.error).toBe('ERR_NO_COMPANY_FOUND');
+    } finally {
+      h.missingCompanies.delete(99);
+    }
   });
 });
 

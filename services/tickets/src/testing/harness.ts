@@ -59,6 +59,8 @@ export type Harness = {
   plans: Map<number, Partial<NonNullable<CompanyWithPlan['plan']>>>;
   /** Company fields (e.g. schedules) as the company directory answers them. */
   companyFields: Map<number, Partial<CompanyWithPlan['company']>>;
+  /** Companies the directory answers as not existing (every other id exists). */
+  missingCompanies: Set<number>;
   addUser(fields: Partial<User> & { id: number; companyId: number }): User;
   /** A user added, announced as auth does (auth.user.created, so the projection has it) and signed in. */
   signUp(fields: Partial<User> & { id: number; companyId: number }): Promise<{ user: User; token: string }>;
@@ -101,6 +103,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
   const settings = new Map<number, { key: string; value: string }[]>();
   const plans = new Map<number, Partial<NonNullable<CompanyWithPlan['plan']>>>();
   const companyFields = new Map<number, Partial<CompanyWithPlan['company']>>();
+  const missingCompanies = new Set<number>();
   const published: Envelope[] = [];
   const subscriptions = [
     await answer(bus, 'auth.user.get', async ({ userId }) => {
@@ -114,11 +117,14 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
   const sessions = await watchSessionChanges(bus, { tries: 1 }); // no auth here: nothing happened before
   subscriptions.push(...sessions.subscriptions);
   const companies = new Directory<number, CompanyWithPlan | null>(
-    async (companyId) => ({
-      company: { id: companyId, ...companyFields.get(companyId) } as CompanyWithPlan['company'],
-      plan: (plans.get(companyId) as CompanyWithPlan['plan'] | undefined) ?? null,
-      settings: settings.get(companyId) ?? [],
-    }),
+    async (companyId) =>
+      missingCompanies.has(companyId)
+        ? null
+        : {
+            company: { id: companyId, ...companyFields.get(companyId) } as CompanyWithPlan['company'],
+            plan: (plans.get(companyId) as CompanyWithPlan['plan'] | undefined) ?? null,
+            settings: settings.get(companyId) ?? [],
+          },
     0,
   );
   const ctx: ServiceContext = {
@@ -175,6 +181,7 @@ export async function startHarness(config: Partial<TicketsConfig> = {}): Promise
     settings,
     plans,
     companyFields,
+    missingCompanies,
     addUser(fields) {
       const user = makeUser(fields);
       users.set(user.id, user);
