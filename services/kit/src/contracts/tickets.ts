@@ -345,7 +345,13 @@ export const messagesPage = z.object({ messages: z.array(message), ticket, count
 
 /** A contact card to send (spec: send contact). */
 export const vCardInput = z.union([
-  z.string().trim().min(1, msg.required).max(5000, msg.tooLong),
+  z
+    .string()
+    .trim()
+    .min(1, msg.required)
+    .max(5000, msg.tooLong)
+    // One or more cards, each BEGIN:VCARD … END:VCARD naming someone (FN) or a phone (TEL): what the conversation shows.
+    .refine((text) => /^BEGIN:VCARD\r?\n[\s\S]*?\r?\nEND:VCARD$/i.test(text) && /^(FN|TEL)[;:]/im.test(text), 'must be a vCard (BEGIN:VCARD … FN or TEL … END:VCARD)'),
   z.object({ name: z.string().trim().min(1, msg.required).max(250, msg.tooLong), number: z.string().trim().min(1, msg.required).max(50, msg.tooLong) }),
 ]);
 

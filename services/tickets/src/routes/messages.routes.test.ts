@@ -182,6 +182,14 @@ describe('POST /api/messages/:ticketId (JSON)', () => {
     const asSent = await api('ana', 'POST', `/api/messages/${t.id}`, { read: 1, fromMe: true, mediaUrl: '', body: null, quotedMsg: null, isPrivate: 'false', vCard: { name: 'Maria', number: '5511988887777' } });
     expect(asSent.status).toBe(201);
     expect(asSent.body.message).toMatchObject({ mediaType: 'contactMessage', isPrivate: false });
+    // A card given as text must be a vCard: anything else is 400 on vCard, nothing sent.
+    const asText = await api('ana', 'POST', `/api/messages/${t.id}`, { vCard: 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana\nTEL;waid=5511:+5511\nEND:VCARD' });
+    expect(asText.status).toBe(201);
+    for (const vCard of ['Ana 5511988887777', 'BEGIN:VCARD\nFN:Ana', 'BEGIN:VCARD\nVERSION:3.0\nEND:VCARD']) {
+      const bad = await api('ana', 'POST', `/api/messages/${t.id}`, { vCard });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toEqual([{ field: 'vCard', message: 'must be a vCard (BEGIN:VCARD … FN or TEL … END:VCARD)' }]);
+    }
     // Null is no text: without a card it is refused as an empty body.
     expect((await api('ana', 'POST', `/api/messages/${t.id}`, { body: null })).body.fields).toEqual([{ field: 'body', message: 'Required' }]);
   });
