@@ -282,8 +282,8 @@ export function messagesRepository(db: TicketsDb) {
     update: async (id: number, changes: Partial<NewMessageRow>): Promise<MessageRow> =>
       (await db.update(messages).set({ ...changes, updatedAt: new Date() }).where(eq(messages.id, id)).returning())[0]!,
     /**
-     * The ticket's list preview set to `preview` when `message` is its last message (no later one that is not
-     * a private note: those never are the preview) and the preview differs; the ticket then, else undefined.
+     * The ticket's list preview set to `preview` when `message` is its last message shown (no later one that is
+     * neither a private note nor deleted: those never are the preview) and the preview differs; the ticket then, else undefined.
      * Its place in the list (updatedAt) stays.
      */
     setPreviewIfLast: async (message: Pick<MessageRow, 'id' | 'ticketId' | 'companyId'>, preview: string): Promise<TicketRow | undefined> =>
@@ -296,11 +296,28 @@ export function messagesRepository(db: TicketsDb) {
               eq(tickets.id, message.ticketId),
               eq(tickets.companyId, message.companyId),
               sql`${tickets.lastMessage} is distinct from ${preview}`,
-              sql`not exists (select 1 from ${messages} later where later.ticket_id = ${message.ticketId} and not later.is_private
+              sql`not exists (select 1 from ${messages} later where later.ticket_id = ${message.ticketId} and not later.is_private and not later.is_deleted
                 and (later.created_at, later.id) > (select own.created_at, own.id from ${messages} own where own.id = ${message.id}))`,
             ),
           )
           .returning()
+      )[0],
+    /** The ticket's last message before `message` that is neither a private note nor deleted (the list's preview then). */
+    previousShown: async (message: Pick<MessageRow, 'id' | 'ticketId'>): Promise<Pick<MessageRow, 'body' | 'mediaType' | 'mediaName'> | undefined> =>
+      (
+        await db
+          .select({ body: messages.body, mediaType: messages.mediaType, mediaName: messages.mediaName })
+          .from(messages)
+          .where(
+            and(
+              eq(messages.ticketId, message.ticketId),
+              eq(messages.isPrivate, false),
+              eq(messages.isDeleted, false),
+              sql`(${messages.createdAt}, ${messages.id}) < (select own.created_at, own.id from ${messages} own where own.id = ${message.id})`,
+            ),
+          )
+          .orderBy(desc(messages.createdAt), desc(messages.id))
+          .limit(1)
       )[0],
     /** Serialises writers of one ticket's conversation (the duplicate window needs it). */
     lockConversation: async (ticketId: number): Promise<void> => {

@@ -202,7 +202,10 @@ export const scopeOf = (row: TicketRow): TicketScope => toTicketScope(row);
  */
 export async function previewFollows(tx: TicketsDb, emit: Emit, message: MessageRow, ticket: TicketRow): Promise<void> {
   if (message.isPrivate) return;
-  const preview = message.isDeleted ? '' : lastMessagePreview(message.body, message.mediaType, message.mediaName);
-  const changed = await messagesRepository(tx).setPreviewIfLast(message, preview);
+  const messages = messagesRepository(tx);
+  // A deleted last message hands the preview back to the message before it (what the conversation still shows last).
+  const shown = message.isDeleted ? await messages.previousShown(message) : message;
+  const preview = shown ? lastMessagePreview(shown.body, shown.mediaType, shown.mediaName) : '';
+  const changed = await messages.setPreviewIfLast(message, preview);
   if (changed) await announceTicket(tx, emit, changed, scopeOf(ticket));
 }

@@ -371,11 +371,12 @@ describe('channels.message.ack and changed', () => {
     const before = h.published.length;
     await h.publish('channels.message.changed', COMPANY, { connectionId: 100, wid: data.wid, kind: 'revoked', body: null, reaction: null });
     [m] = await q(`select is_deleted, body from tickets.messages where wid = $1`, data.wid);
-    // Hidden from everyone, the stored text kept (no LGPD erasure asked), and no longer the list's preview.
+    // Hidden from everyone, the stored text kept (no LGPD erasure asked), and no longer the list's preview:
+    // the message before it is.
     expect(m).toMatchObject({ is_deleted: true, body: 'depois' });
-    expect(await previewOf()).toBe('');
+    expect(await previewOf()).toBe('novo 21');
     const announced = h.published.slice(before).filter((e) => e.type === 'tickets.ticket.updated') as Envelope<any>[];
-    expect(announced.map((e) => e.data.ticket.lastMessage)).toEqual(['']);
+    expect(announced.map((e) => e.data.ticket.lastMessage)).toEqual(['novo 21']);
   });
 
   it("an edit or deletion of an earlier message leaves the list's preview (the last message) alone", async () => {

@@ -396,7 +396,7 @@ describe('edit, delete, react', () => {
     expect((await api('ana', 'DELETE', `/api/messages/${message.id}`)).status).toBe(200);
   });
 
-  it("keeps the ticket list's preview on the last message as it is: edited shows the new text, deleted shows nothing; a note or an earlier message changes nothing", async () => {
+  it("keeps the ticket list's preview on the last message as it is: edited shows the new text, deleted hands it back to the one before; a note or an earlier message changes nothing", async () => {
     const { ticket, message: earlier } = await own();
     const last = (await api('ana', 'POST', `/api/messages/${ticket.id}`, { body: 'horário às 14h' })).body.message;
     const note = (await api('ana', 'POST', `/api/messages/${ticket.id}`, { body: 'nota interna', isPrivate: true })).body.message;
@@ -411,8 +411,12 @@ describe('edit, delete, react', () => {
     expect(eventsSince(before, 'tickets.ticket.updated').map((e) => e.data.ticket.lastMessage)).toEqual(['horário às 15h']);
     before = h.published.length;
     await api('ana', 'DELETE', `/api/messages/${last.id}`);
+    // The message before it (the note in between is nobody's preview).
+    expect(await preview()).toBe('anterior corrigida');
+    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => e.data.ticket.lastMessage)).toEqual(['anterior corrigida']);
+    // With nothing shown left, the preview is empty.
+    await api('ana', 'DELETE', `/api/messages/${earlier.id}`);
     expect(await preview()).toBe('');
-    expect(eventsSince(before, 'tickets.ticket.updated').map((e) => e.data.ticket.lastMessage)).toEqual(['']);
   });
 
   it('one reaction per user per message, replaced; an emoji is required', async () => {
