@@ -118,6 +118,7 @@ describe('POST /api/messages/send', () => {
     }
     // A number left out says so.
     expect((await sendJson(TOKENS.company1, { body: 'Oi' })).body.fields).toEqual([{ field: 'number', message: 'Required' }]);
+    for (const number of ['', '  ']) expect((await sendJson(TOKENS.company1, { number, body: 'Oi' })).body.fields, number).toEqual([{ field: 'number', message: 'Required' }]);
     // Letters in it or a group's address are no number to send to (a mask around one is dropped).
     for (const number of ['55abc11966660008', '120363025246125486@g.us']) {
       expect((await sendJson(TOKENS.company1, { number, body: 'Oi' })).body.fields, number).toEqual([{ field: 'number', message: 'must be digits only: country code, area code and number' }]);

@@ -207,7 +207,8 @@ export const apiSendBody = z.object({
     .union([z.string(), z.number().int().nonnegative()], { error: (issue) => (issue.input === undefined || issue.input === null ? msg.required : 'must be the number as text or digits') })
     .transform((s) => normalizeContactNumber(String(s)))
     .superRefine((v, ctx) => {
-      if (!/^\d*$/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be digits only: country code, area code and number' });
+      if (v === '') ctx.addIssue({ code: 'custom', message: msg.required });
+      else if (!/^\d*$/.test(v)) ctx.addIssue({ code: 'custom', message: 'must be digits only: country code, area code and number' });
       else if (v.length < 8 || v.length > 50) ctx.addIssue({ code: 'custom', message: 'Número inválido' });
     }),
   body: z.string().max(65_536).default(''),
