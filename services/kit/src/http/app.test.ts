@@ -114,6 +114,27 @@ describe('a multipart body that cannot be read', () => {
   });
 });
 
+describe('a form sent to a JSON route', () => {
+  it('is 415 (the body would arrive as nothing); a route that takes forms still reads it', async () => {
+    const multipart = (await import('@fastify/multipart')).default;
+    const s = app();
+    await s.register(multipart);
+    s.post('/things', { schema: { body: z.object({ name: z.string() }) } }, async (request) => request.body);
+    s.post('/forms', { schema: { body: z.object({ name: z.string() }).nullish(), consumes: ['application/json', 'multipart/form-data'] } }, async (request) => {
+      const names: string[] = [];
+      for await (const part of request.parts()) if (part.type === 'field') names.push(part.fieldname);
+      return { names };
+    });
+    const form = '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna\r\n--XYZ--\r\n';
+    const headers = { 'content-type': 'multipart/form-data; boundary=XYZ' };
+    const refused = await s.inject({ method: 'POST', url: '/things', headers, payload: form });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error).toBe('ERR_UNSUPPORTED_MEDIA_TYPE');
+    const read = await s.inject({ method: 'POST', url: '/forms', headers, payload: form });
+    expect(read.json()).toEqual({ names: ['name'] });
+  });
+});
+
 describe('requests the HTTP parser refuses', () => {
   it("answer in the catalogue's shape: 400 ERR_VALIDATION for a control character in a header, 431 for oversized headers", async () => {
     const { connect } = await import('node:net');

@@ -94,6 +94,12 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   });
   // PostgreSQL text cannot hold NUL: refuse it up front, naming the field, rather than fail in a query.
   app.addHook('preValidation', (request, _reply, done) => {
+    // A form sent to a route that reads none would arrive as no body at all: 415, as any other type it does not take.
+    const schema = request.routeOptions.schema as { body?: unknown; consumes?: string[] } | undefined;
+    if (schema?.body && /^multipart\//i.test(request.headers['content-type'] ?? '') && !schema.consumes?.includes('multipart/form-data')) {
+      done(new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', 'This route takes JSON, not multipart/form-data'));
+      return;
+    }
     for (const [part, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
       const field = nulField(value);
       if (field !== undefined) {
