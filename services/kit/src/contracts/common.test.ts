@@ -15,6 +15,16 @@ describe('ids', () => {
     expect(id.safeParse('0').success).toBe(false);
     expect(id.safeParse('99999999999').success).toBe(false);
   });
+
+  it('says one thing of each bad value: too large, not whole, or under 1', () => {
+    const messages = (schema: typeof id | typeof pageNumber, value: unknown) => (schema.safeParse(value).error?.issues ?? []).map((i) => i.message);
+    expect(messages(id, '99999999999999999999')).toEqual(['is too large']);
+    expect(messages(id, '-1')).toEqual(['must be 1 or more']);
+    expect(messages(id, -3)).toEqual(['must be 1 or more']);
+    expect(messages(id, 1.5)).toEqual(['must be a whole number']);
+    expect(messages(pageNumber, '99999999999999999999')).toEqual(['is too large']);
+    expect(messages(pageNumber, '-2')).toEqual(['must be 1 or more']);
+  });
 });
 
 describe('numbers of bodies and queries', () => {

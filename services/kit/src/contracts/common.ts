@@ -17,9 +17,15 @@ export const msg = {
  * A positive int4 id from a path, query string or body (never a PostgreSQL out-of-range error). Text must be
  * decimal digits: Number() would also read '0x10', '1e1' or ' +2' as ids (and a delete act on them).
  */
+// One message per bad value: a number past the ceiling is only "too large" (not also "not whole", as a
+// 20-digit one would read), a negative one only "1 or more".
 export const id = z.preprocess(
-  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be 1 or more').max(2_147_483_647, 'is too large'),
+  (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'must be a number' })
+    .max(2_147_483_647, { error: 'is too large', abort: true })
+    .int({ error: 'must be a whole number', abort: true })
+    .positive('must be 1 or more'),
 );
 export const idParams = z.object({ id });
 export type IdParams = z.infer<typeof idParams>;
@@ -53,7 +59,14 @@ export const forCompany = z.object({ companyId: id.optional() });
 
 /** A whole number from `min` to `max`, as JSON or decimal text (numberFromText). */
 export const wholeNumber = (min: number, max: number) =>
-  z.preprocess(numberFromText, z.number({ error: 'must be a number' }).int('must be a whole number').min(min, `must be ${min} or more`).max(max, 'is too large'));
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: 'must be a number' })
+      .max(max, { error: 'is too large', abort: true })
+      .int({ error: 'must be a whole number', abort: true })
+      .min(min, `must be ${min} or more`),
+  );
 
 export const pageNumber = wholeNumber(1, 100_000).default(1);
 
