@@ -114,6 +114,18 @@ describe('a multipart body that cannot be read', () => {
   });
 });
 
+describe("a plugin's bare 403 (the static server refusing ../)", () => {
+  it('answers 404 ERR_NOT_FOUND: nothing there, rather than a validation code without fields', async () => {
+    const s = app();
+    s.get('/files/*', async () => {
+      throw Object.assign(new Error('Forbidden'), { statusCode: 403 });
+    });
+    const answer = await s.inject({ method: 'GET', url: '/files/x' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
+  });
+});
+
 describe('a form sent to a JSON route', () => {
   it('is 415 (the body would arrive as nothing); a route that takes forms still reads it', async () => {
     const multipart = (await import('@fastify/multipart')).default;

@@ -78,6 +78,8 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (status === 413) return send(reply, 'ERR_PAYLOAD_TOO_LARGE', error.message);
   if (status === 415) return send(reply, 'ERR_UNSUPPORTED_MEDIA_TYPE', error.message);
   if (status === 404) return send(reply, 'ERR_NOT_FOUND', error.message);
+  // A path leaving its folder (../), refused by the static file server: nothing there to find.
+  if (status === 403) return send(reply, 'ERR_NOT_FOUND', 'Not found');
   if (status && status >= 400 && status < 500) return send(reply, 'ERR_VALIDATION', error.message, {}, status);
   request.log.error({ err: error }, 'unexpected error');
   return send(reply, 'ERR_INTERNAL', 'Internal server error');
