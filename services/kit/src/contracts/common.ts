@@ -14,19 +14,21 @@ export const msg = {
 } as const;
 
 /**
+ * A whole number from `min` to `max`, one message per bad value: a number past the ceiling is only "too
+ * large" (not also "not whole", as a 20-digit one would read), one under the floor only "`min` or more".
+ */
+const boundedWhole = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .max(max, { error: 'is too large', abort: true })
+    .int({ error: 'must be a whole number', abort: true })
+    .min(min, `must be ${min} or more`);
+
+/**
  * A positive int4 id from a path, query string or body (never a PostgreSQL out-of-range error). Text must be
  * decimal digits: Number() would also read '0x10', '1e1' or ' +2' as ids (and a delete act on them).
  */
-// One message per bad value: a number past the ceiling is only "too large" (not also "not whole", as a
-// 20-digit one would read), a negative one only "1 or more".
-export const id = z.preprocess(
-  (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: 'must be a number' })
-    .max(2_147_483_647, { error: 'is too large', abort: true })
-    .int({ error: 'must be a whole number', abort: true })
-    .positive('must be 1 or more'),
-);
+export const id = z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v), boundedWhole(1, 2_147_483_647));
 export const idParams = z.object({ id });
 export type IdParams = z.infer<typeof idParams>;
 
@@ -58,15 +60,7 @@ export const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
 export const forCompany = z.object({ companyId: id.optional() });
 
 /** A whole number from `min` to `max`, as JSON or decimal text (numberFromText). */
-export const wholeNumber = (min: number, max: number) =>
-  z.preprocess(
-    numberFromText,
-    z
-      .number({ error: 'must be a number' })
-      .max(max, { error: 'is too large', abort: true })
-      .int({ error: 'must be a whole number', abort: true })
-      .min(min, `must be ${min} or more`),
-  );
+export const wholeNumber = (min: number, max: number) => z.preprocess(numberFromText, boundedWhole(min, max));
 
 export const pageNumber = wholeNumber(1, 100_000).default(1);
 

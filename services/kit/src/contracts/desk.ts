@@ -85,6 +85,8 @@ export const chatbotQueueType = z.enum(['text', 'attendent', 'queue', 'integrati
 export type ChatbotQueueType = z.infer<typeof chatbotQueueType>;
 /** Queue rotation times in minutes (spec 001 §9); 0 means off. */
 export const queueRotationMinutes = [0, 2, 5, 10, 15, 30, 45, 60] as const;
+/** The times a switched-on rotation may take (0 is no rotation). */
+export const queueRotationTimes: readonly number[] = queueRotationMinutes.filter((m) => m > 0);
 export const CHATBOT_NAME_MIN = 4;
 /** Options nest at most this deep (a queue's menu, its sub-menus, …). */
 export const CHATBOT_MAX_DEPTH = 5;

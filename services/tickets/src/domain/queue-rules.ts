@@ -1,7 +1,7 @@
 import {
   AppError,
   CHATBOT_MAX_DEPTH,
-  queueRotationMinutes,
+  queueRotationTimes,
   validationError,
   type ChatbotOption,
   type ChatbotOptionInput,
@@ -41,8 +41,7 @@ export function assertGreeting(greetingMessage: string, otherQueues: number): vo
 /** Rotation switched on needs one of the spec's times (0 only means "no rotation"). */
 export function assertRotation(ativarRoteador: boolean, tempoRoteador: number): void {
   if (!ativarRoteador || tempoRoteador > 0) return;
-  const times = queueRotationMinutes.filter((m) => m > 0).join(', ');
-  throw validationError('tempoRoteador', `must be one of ${times} when rotation is on`);
+  throw validationError('tempoRoteador', `must be one of ${queueRotationTimes.join(', ')} when rotation is on`);
 }
 
 /** The plan's queue count (0: unlimited). */

@@ -4,7 +4,7 @@ import {
   createChatbotBody,
   createQueueBody,
   msg,
-  queueRotationMinutes,
+  queueRotationTimes,
   type ChatbotOption,
   type ChatbotOptionInput,
   type ChatbotQueueType,
@@ -85,7 +85,7 @@ export function greetingProblem(greeting: string | null | undefined, otherQueues
 }
 
 /** Rotation times offered (spec 001 §9); 0 (off) is the contract's value for no rotation. */
-export const ROTATION_MINUTES: readonly number[] = queueRotationMinutes.filter((m) => m > 0);
+export const ROTATION_MINUTES = queueRotationTimes;
 
 /** With the rotation on, one of its times must be chosen. */
 export function rotationProblem(ativarRoteador: boolean, tempoRoteador: number | null | undefined): Problem | null {
