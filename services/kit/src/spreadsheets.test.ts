@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
 import { readSpreadsheetRows, SPREADSHEET_MAX_UNPACKED_BYTES, zipUnpackedBytes } from './spreadsheets.js';
@@ -55,6 +56,18 @@ describe('readSpreadsheetRows (.xlsx)', () => {
       { row: 1, cells: ['Nome', 'Número'] },
       { row: 2, cells: ['Ana Souza', '5511999990001'] },
     ]);
+  });
+
+  it('reads a workbook written by SheetJS (its sheet zipped before the workbook part) the same way every time', async () => {
+    const data = readFileSync(new URL('./fixtures/sheetjs-contacts.xlsx', import.meta.url));
+    const reads = await Promise.all(Array.from({ length: 20 }, () => readSpreadsheetRows(data, { maxDataRows: 50 })));
+    for (const rows of reads) {
+      expect(rows).toHaveLength(11);
+      expect(rows[0]).toEqual({ row: 1, cells: ['Nome', 'Número', 'Email', 'Tags'] });
+      expect(rows[1]).toEqual({ row: 2, cells: ['Ana Souza', '5511911110001', 'ana@x.com', 'cliente, vip'] });
+    }
+    const over = await refusal(readSpreadsheetRows(data, { maxDataRows: 5 }));
+    expect(over.fields).toEqual([{ field: 'file', message: 'at most 5 rows' }]);
   });
 
   it('refuses a workbook whose parts unpack to more than the ceiling before unpacking any (a zip bomb), and one that is no zip', async () => {

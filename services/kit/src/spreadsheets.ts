@@ -59,8 +59,10 @@ function zipEntries(data: Buffer): { name: string; unpacked: number }[] | null {
  */
 export function zipUnpackedBytes(data: Buffer): number | null {
   const entries = zipEntries(data);
-  return entries ? entries.reduce((total, e) => Math.min(Number.MAX_SAFE_INTEGER, total + e.unpacked), 0) : null;
+  return entries ? unpackedSize(entries) : null;
 }
+
+const unpackedSize = (entries: readonly { unpacked: number }[]): number => entries.reduce((total, e) => Math.min(Number.MAX_SAFE_INTEGER, total + e.unpacked), 0);
 
 /**
  * Whether a zip is an .xlsx workbook by its parts. Writers that stream (the sheet first, the content types
@@ -68,44 +70,82 @@ export function zipUnpackedBytes(data: Buffer): number | null {
  */
 const isXlsxZip = (data: Buffer): boolean => zipEntries(data)?.some((e) => e.name === 'xl/workbook.xml') ?? false;
 
+/** The parts a streaming read needs before the first worksheet (its name, its shared strings, its dates' formats). */
+const SHEET_PREREQUISITES = ['xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+
 /**
- * The rows of the first worksheet, read as a stream: other requests go on meanwhile, and reading stops as
- * soon as there are more non-empty rows than a header and `maxDataRows` (a file of a million rows is not read
- * to the end).
+ * Whether the zip holds the workbook, shared strings and styles before its first worksheet, as a streaming read
+ * needs. Some writers (SheetJS, the most common) put the worksheet first: ExcelJS's streaming reader then reads
+ * the sheet before the workbook or not, depending on timing, and the same file failed one upload in two.
+ */
+function streamable(entries: readonly { name: string }[]): boolean {
+  const firstSheet = entries.findIndex((e) => e.name.startsWith('xl/worksheets/'));
+  return SHEET_PREREQUISITES.every((part) => {
+    const at = entries.findIndex((e) => e.name === part);
+    return at < firstSheet;
+  });
+}
+
+/** Collects the non-empty rows of a worksheet, at most a header and `maxDataRows` (more: 400 on `file`). */
+function rowCollector(maxDataRows: number) {
+  const rows: SpreadsheetRow[] = [];
+  return {
+    rows,
+    /** Adds a row; false once there is one row too many (stop reading). */
+    add(row: ExcelJS.Row): boolean {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (c, col) => {
+        cells[col - 1] = xlsxCellText(c);
+      });
+      for (let i = 0; i < cells.length; i++) cells[i] ??= '';
+      if (!cells.some((c) => c !== '')) return true;
+      if (rows.length > maxDataRows) return false;
+      rows.push({ row: row.number, cells });
+      return true;
+    },
+  };
+}
+
+/**
+ * The rows of the first worksheet. Read as a stream when the zip's order allows it: other requests go on
+ * meanwhile, and reading stops as soon as there are more non-empty rows than a header and `maxDataRows` (a
+ * file of a million rows is not read to the end). Otherwise the workbook is read whole (its unpacked size is
+ * bounded above).
  */
 async function xlsxRows(data: Buffer, maxDataRows: number): Promise<SpreadsheetRow[]> {
-  const unpacked = zipUnpackedBytes(data);
-  if (unpacked === null) throw invalidFile();
-  if (unpacked > SPREADSHEET_MAX_UNPACKED_BYTES) throw tooLarge(`unpacks to more than ${SPREADSHEET_MAX_UNPACKED_BYTES / 1024 / 1024} MB`);
-  const rows: SpreadsheetRow[] = [];
+  const entries = zipEntries(data);
+  if (entries === null) throw invalidFile();
+  if (unpackedSize(entries) > SPREADSHEET_MAX_UNPACKED_BYTES) throw tooLarge(`unpacks to more than ${SPREADSHEET_MAX_UNPACKED_BYTES / 1024 / 1024} MB`);
+  const collected = rowCollector(maxDataRows);
   let over = false;
-  try {
-    // Styles are read for the dates' number formats; shared strings are kept for the cells that name them.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: true }, (c, col) => {
-          cells[col - 1] = xlsxCellText(c);
-        });
-        for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-        if (!cells.some((c) => c !== '')) continue;
-        if (rows.length > maxDataRows) {
-          over = true;
-          break;
+  if (!streamable(entries)) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
+    workbook.worksheets[0]?.eachRow((row) => {
+      if (!over && !collected.add(row)) over = true;
+    });
+  } else {
+    try {
+      // Styles are read for the dates' number formats; shared strings are kept for the cells that name them.
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+      for await (const sheet of reader) {
+        for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+          if (!collected.add(row)) {
+            over = true;
+            break;
+          }
         }
-        rows.push({ row: row.number, cells });
+        break; // the first worksheet only
       }
-      break; // the first worksheet only
+    } catch {
+      throw invalidFile();
     }
-  } catch {
-    throw invalidFile();
+    // The streaming reader passes over a worksheet whose XML is cut or broken as if it were empty; the
+    // full reader does not, so a sheet that gave nothing is read once more by it to tell the two apart.
+    if (collected.rows.length === 0) await new ExcelJS.Workbook().xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
   }
   if (over) throw tooLarge(`at most ${maxDataRows} rows`);
-  // The streaming reader passes over a worksheet whose XML is cut or broken as if it were empty; the
-  // full reader does not, so a sheet that gave nothing is read once more by it to tell the two apart.
-  if (rows.length === 0) await new ExcelJS.Workbook().xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
-  return rows;
+  return collected.rows;
 }
 
 /**
