@@ -91,7 +91,8 @@ export const PER_TICKET_SEARCH_ABOVE = 20_000;
 /** The search condition on a ticket whose id and contact id are `ref`. */
 function searchCondition(f: TicketListFilter, plan: MessageSearchPlan, ref: { id: SQL; contactId: SQL }): SQL | undefined {
   if (!f.search) return undefined;
-  const contactMatches = sql`${contacts.companyId} = ${f.companyId} and (${contacts.name} ilike ${f.search.term} or ${contacts.number} ilike ${f.search.digits ?? f.search.term})`;
+  const byNumber = f.search.numbers ? sql` or ${contacts.number} ilike ${f.search.digits ?? f.search.term}` : sql``;
+  const contactMatches = sql`${contacts.companyId} = ${f.companyId} and (${contacts.name} ilike ${f.search.term}${byNumber})`;
   // Per ticket, the contact is one primary-key probe; "offset 0" keeps each probe a per-ticket subplan
   // (PostgreSQL would otherwise hash the whole match set).
   const byContact =

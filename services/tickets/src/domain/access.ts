@@ -92,6 +92,6 @@ export function createAccess(deps: TicketsDeps) {
   const shownTo = async <T>(auth: Pick<AuthUser, 'profile' | 'super' | 'companyId'>, answer: T): Promise<T> =>
     (await numbersHidden(auth)) ? maskContactNumbers(answer) : answer;
 
-  return { caller, settings, canSee, visibleTicket, companyUser, shownTo };
+  return { caller, settings, canSee, visibleTicket, companyUser, numbersHidden, shownTo };
 }
 export type Access = ReturnType<typeof createAccess>;

@@ -20,7 +20,8 @@ import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { contactsRepository, type NewContactRow } from '../db/contacts.repository.js';
 import { projectionsRepository } from '../db/projections.repository.js';
 import { tagsRepository } from '../db/tags.repository.js';
-import { duplicatedContact } from './contacts.js';
+import { createAccess } from './access.js';
+import { duplicatedContact, maskContact } from './contacts.js';
 import { randomTagColor } from './tags.js';
 
 // ---------- rules (pure) ----------
@@ -193,10 +194,13 @@ export type SpreadsheetImport = { data: Buffer; mapping: ImportMapping | null; r
 /** Contact import (spec 001 §2, §4, §5): a spreadsheet, one row at a time, or the phone of a connection. */
 export function createContactImport(deps: TicketsDeps) {
   const { unitOfWork, ctx } = deps;
+  const access = createAccess(deps);
 
   /** Create what is new in one transaction; announce every contact created and every tag touched. */
   const createMany = async (companyId: number, candidates: ImportCandidate[]): Promise<{ created: Contact[]; issues: ImportIssue[] }> => {
     if (candidates.length === 0) return { created: [], issues: [] };
+    // Imported people's audio is accepted as the company's acceptAudioMessageContact setting says, as for any new contact.
+    const acceptAudioMessage = (await access.settings(companyId)).on('acceptAudioMessageContact');
     return unitOfWork(async (tx, emit) => {
       const contacts = contactsRepository(tx);
       const existing = await contacts.existingNumbers(companyId, candidates.map((c) => c.number));
@@ -206,7 +210,7 @@ export function createContactImport(deps: TicketsDeps) {
         issues.push({ row: c.row, field: 'number', message: importMessages.duplicated, error: 'ERR_DUPLICATED_CONTACT' });
         return false;
       });
-      const values: NewContactRow[] = fresh.map((c) => ({ companyId, name: c.name, number: c.number, email: c.email }));
+      const values: NewContactRow[] = fresh.map((c) => ({ companyId, name: c.name, number: c.number, email: c.email, acceptAudioMessage }));
       const rows = await contacts.insertManyIfNew(values);
       const byNumber = new Map(rows.map((r) => [r.number, r]));
       for (const c of fresh) if (!byNumber.has(c.number)) issues.push({ row: c.row, field: 'number', message: importMessages.duplicated, error: 'ERR_DUPLICATED_CONTACT' });
@@ -282,7 +286,7 @@ export function createContactImport(deps: TicketsDeps) {
       }
       const { created } = await createMany(auth.companyId, [checked.value]);
       if (created.length === 0) throw duplicatedContact();
-      return created[0]!;
+      return (await access.numbersHidden(auth)) ? maskContact(created[0]!) : created[0]!;
     },
 
     /** POST /contacts/import (phonebook) and /contacts/import/chats: what the connection's phone knows (asked of channels). */

@@ -119,7 +119,7 @@ export function createTicketDesk(deps: TicketsDeps) {
   return {
     /** GET /tickets for a caller (the route resolves the caller first: its answers are cached per viewer). */
     async list(c: Caller, query: ListTicketsQuery): Promise<{ tickets: Ticket[]; hasMore: boolean; count: number }> {
-      const filter = buildTicketListFilter(c.companyId, c.viewer, query);
+      const filter = buildTicketListFilter(c.companyId, c.viewer, query, { numbersHidden: await access.numbersHidden(c.auth) });
       const repo = ticketsRepository(db);
       const page = await repo.list(filter, tz, COUNT_CAP, await repo.messageSearchPlan(filter));
       return { tickets: await loadTicketDetails(db, c.companyId, page.ids), hasMore: page.hasMore, count: page.count };

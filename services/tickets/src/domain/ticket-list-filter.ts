@@ -158,7 +158,8 @@ export type TicketListFilter = {
   /** Every one of these tags must be on the ticket or on its contact. */
   tagIds: number[] | null;
   withUnread: boolean;
-  search: { term: string; digits: string | null; onMessages: boolean } | null;
+  /** numbers: whether the contact's number is searched too (never for a caller it is hidden from). */
+  search: { term: string; digits: string | null; numbers: boolean; onMessages: boolean } | null;
   createdOn: string | null;
   updatedOn: string | null;
   /** Updated within [from, to]: a day (YYYY-MM-DD, whole day in the company's zone) or an instant (ISO). */
@@ -232,7 +233,8 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 const simplified = new Map<string, Pred>();
 const SIMPLIFIED_MAX = 2000;
 
-export function buildTicketListFilter(companyId: number, viewer: TicketListViewer, query: ListTicketsQuery): TicketListFilter {
+/** `numbersHidden`: contact numbers are masked for this caller (LGPD), so they are not searched either: digit by digit a search would tell them. */
+export function buildTicketListFilter(companyId: number, viewer: TicketListViewer, query: ListTicketsQuery, options: { numbersHidden?: boolean } = {}): TicketListFilter {
   const statuses = viewStatuses(query.status, query.statusFilter);
   const userIds = [...new Set([...(query.users ?? []), ...(query.userFilter ?? [])])];
   // The simplified predicate is a function of these alone; the same viewer asks the same list again and again.
@@ -265,7 +267,8 @@ export function buildTicketListFilter(companyId: number, viewer: TicketListViewe
     search: term
       ? {
           term: `%${escapeLike(term)}%`,
-          digits: digits.length >= 3 && digits.length === term.replace(/[\s()+\-.]/g, '').length ? `%${digits}%` : null,
+          digits: !options.numbersHidden && digits.length >= 3 && digits.length === term.replace(/[\s()+\-.]/g, '').length ? `%${digits}%` : null,
+          numbers: !options.numbersHidden,
           // Inside message bodies only from 3 characters: the trigram index cannot serve shorter terms.
           onMessages: query.searchOnMessages === true && term.length >= 3,
         }

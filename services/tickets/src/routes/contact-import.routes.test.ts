@@ -279,6 +279,30 @@ describe('POST /api/contactsImport', () => {
   });
 });
 
+describe('imported contacts and the company settings', () => {
+  it("take acceptAudioMessageContact as any new contact does, and a masked attendant is answered the masked number", async () => {
+    h.settings.set(C1, [
+      { key: 'acceptAudioMessageContact', value: 'disabled' },
+      { key: 'enableLGPD', value: 'enabled' },
+      { key: 'lgpdHideNumber', value: 'enabled' },
+    ]);
+    try {
+      const one = await api('ana', 'POST', '/api/contactsImport', { name: 'Sem Áudio', number: '5511935000901' });
+      expect(one.status).toBe(201);
+      expect(one.body).toMatchObject({ number: '5511935****01', acceptAudioMessage: false });
+      const sheet = await upload('ana', await workbook([['Nome', 'Número'], ['Planilha Sem Áudio', '5511935000902']]));
+      expect(sheet.body).toMatchObject({ created: 1 });
+      const stored = await h.sql.unsafe(`select number, accept_audio_message from tickets.contacts where company_id = $1 and number in ('5511935000901', '5511935000902') order by number`, [C1]);
+      expect(stored).toEqual([
+        { number: '5511935000901', accept_audio_message: false },
+        { number: '5511935000902', accept_audio_message: false },
+      ]);
+    } finally {
+      h.settings.clear();
+    }
+  });
+});
+
 describe('POST /api/contacts/import and /api/contacts/import/chats', () => {
   it('needs a connected connection of the company', async () => {
     const none = await api('ana', 'POST', '/api/contacts/import', {});

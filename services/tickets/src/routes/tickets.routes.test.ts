@@ -321,6 +321,19 @@ describe('GET /api/tickets paging, search and tags', () => {
     expect(wild.body.tickets).toHaveLength(0);
   });
 
+  it('an attendant the company hides numbers from finds contacts by name only: a number, whole or in part, finds nothing', async () => {
+    setSettings(companyId, { enableLGPD: 'enabled', lgpdHideNumber: 'enabled' });
+    for (const searchParam of ['5521987654321', '98765', '(21) 98765-4321']) {
+      const res = await h.request('GET', `/api/tickets?status=search&searchParam=${encodeURIComponent(searchParam)}`, { token: attendant });
+      expect(res.status).toBe(200);
+      expect(res.body.tickets, searchParam).toHaveLength(0);
+    }
+    const byName = await h.request('GET', `/api/tickets?status=search&searchParam=${encodeURIComponent('zélia')}`, { token: attendant });
+    expect(byName.body.tickets.map((x: any) => x.contact.number)).toEqual(['5521987****21']);
+    // The admin still finds the contact by number.
+    expect((await h.request('GET', '/api/tickets?status=search&searchParam=98765', { token })).body.tickets).toHaveLength(1);
+  });
+
   it('filters by tags (of the ticket or its contact)', async () => {
     const [tag] = await sqlq<{ id: number }>(`select id from tickets.tags where company_id = $1`, companyId);
     const res = await h.request('GET', `/api/tickets?tags=[${tag!.id}]`, { token });
