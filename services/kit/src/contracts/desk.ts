@@ -232,6 +232,15 @@ export const queueUserQuery = z.object({ userId: deskNullableId.optional() });
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
+/**
+ * Whether someone may change a quick message (spec 002 §5, §6): its owner, or anyone when it is shared
+ * (geral); others' private or only visible (visao) ones are read-only, to admins too. A message whose owner
+ * was deleted (userId null) belongs to no one: the company's admins manage it.
+ */
+export function canEditQuickMessage(row: { userId: number | null; geral: boolean }, actor: { userId: number; admin: boolean }): boolean {
+  return row.geral || (row.userId === null ? actor.admin : row.userId === actor.userId);
+}
+
 export const quickMessagesQuery = z.object({ searchParam: deskSearch, pageNumber });
 export type QuickMessagesQuery = z.infer<typeof quickMessagesQuery>;
 export const quickMessagesPage = z.object({ records: z.array(quickMessage), count: z.number().int(), hasMore: z.boolean() });

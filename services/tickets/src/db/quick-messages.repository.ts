@@ -79,5 +79,8 @@ export function quickMessagesRepository(db: TicketsDb) {
     remove: async (id: number): Promise<void> => {
       await db.delete(quickMessages).where(eq(quickMessages.id, id));
     },
+    /** A deleted user's quick messages, now no one's (the company's admins manage them). */
+    disown: async (userId: number): Promise<QuickMessageRow[]> =>
+      db.update(quickMessages).set({ userId: null, updatedAt: new Date() }).where(eq(quickMessages.userId, userId)).returning(),
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatbotOptionInput } from '@atende/kit';
 import { assertCanPin } from './pins.js';
 import { assertGreeting, assertQueueLimit, buildOptionTree, checkOptionTree, defaultQueueSchedules, type OptionRow } from './queue-rules.js';
-import { canEditQuickMessage, canReadQuickMessage } from './quick-messages.js';
+import { canReadQuickMessage } from './quick-messages.js';
 import { canDeleteNote } from './ticket-notes.js';
 
 const opt = (over: Partial<ChatbotOptionInput>): ChatbotOptionInput => ({ name: 'Opção', greetingMessage: '', queueType: 'text', closeTicket: false, ...over });
@@ -90,15 +90,11 @@ describe('notes, pins and quick messages', () => {
     expect(failure(() => assertCanPin(10))).toMatchObject({ code: 'ERR_PIN_LIMIT' });
   });
 
-  it("quick messages: own, shared and visible are read; others' unshared ones are read-only", () => {
+  it('quick messages: own, shared and visible are read; admins read all (who may change them: kit canEditQuickMessage)', () => {
     const me = { userId: 5, admin: false };
     const other = { userId: 6, geral: false, visao: false };
     expect(canReadQuickMessage(other, me)).toBe(false);
     expect(canReadQuickMessage({ ...other, visao: true }, me)).toBe(true);
-    expect(canEditQuickMessage({ ...other }, me)).toBe(false);
-    expect(canEditQuickMessage({ ...other, geral: true }, me)).toBe(true);
-    expect(canEditQuickMessage({ userId: 5, geral: false }, me)).toBe(true);
     expect(canReadQuickMessage(other, { userId: 1, admin: true })).toBe(true);
-    expect(canEditQuickMessage(other, { userId: 1 })).toBe(false);
   });
 });

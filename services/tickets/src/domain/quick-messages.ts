@@ -1,15 +1,17 @@
 import {
   AppError,
   QUICK_MESSAGES_PAGE_SIZE,
+  canEditQuickMessage,
   mediaWhitelists,
   sniffType,
   type AuthUser,
+  type Emit,
   type CreateQuickMessageBody,
   type QuickMessage,
   type QuickMessagesQuery,
   type UpdateQuickMessageBody,
 } from '@atende/kit';
-import type { TicketsDeps } from '../deps.js';
+import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { quickMessagesRepository, type QuickMessageReader, type QuickMessageRow } from '../db/quick-messages.repository.js';
 import { toQuickMessage } from './presenters.js';
 import type { UploadedFile } from './message-actions.js';
@@ -19,16 +21,12 @@ export type QuickMessageActor = { userId: number; admin: boolean };
 
 /**
  * Quick messages (spec 002 §3, §5, §6), pure: everyone sees their own, shared (geral) and visible
- * (visao) ones, admins all of the company; others' ones that are not shared are read-only to everyone,
- * admins included (spec 002 §6 names no exception).
+ * (visao) ones, admins all of the company; who may change them is kit's canEditQuickMessage.
  */
 export function canReadQuickMessage(row: Pick<QuickMessageRow, 'userId' | 'geral' | 'visao'>, actor: QuickMessageActor): boolean {
   return actor.admin || row.userId === actor.userId || row.geral || row.visao;
 }
 
-export function canEditQuickMessage(row: Pick<QuickMessageRow, 'userId' | 'geral'>, actor: Pick<QuickMessageActor, 'userId'>): boolean {
-  return row.userId === actor.userId || row.geral;
-}
 
 const duplicated = () =>
   new AppError('ERR_DUPLICATED_SHORTCUT', 'A quick message with this shortcode already exists', { fields: [{ field: 'shortcode', message: 'Atalho já existe' }] });
@@ -64,6 +62,11 @@ export function createQuickMessagesDesk(deps: TicketsDeps) {
     });
 
   return {
+    /** auth.user.deleted: the user's quick messages stay with the company, no one's now (its admins manage them). */
+    async userDeleted(tx: TicketsDb, emit: Emit, userId: number): Promise<void> {
+      for (const row of await quickMessagesRepository(tx).disown(userId)) await emit('tickets.quickMessage.updated', row.companyId, { quickMessage: present(row) });
+    },
+
     async page(auth: AuthUser, query: QuickMessagesQuery): Promise<{ records: QuickMessage[]; count: number; hasMore: boolean }> {
       const offset = (query.pageNumber - 1) * QUICK_MESSAGES_PAGE_SIZE;
       const { rows, count } = await quickMessagesRepository(db).page(readerOf(auth), query.searchParam, QUICK_MESSAGES_PAGE_SIZE, offset);
@@ -123,7 +126,7 @@ export function createQuickMessagesDesk(deps: TicketsDeps) {
         const row = await repo.find(auth.companyId, id, { lock: true });
         const actor = actorOf(auth);
         if (!row || !canReadQuickMessage(row, actor)) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND', 'Quick message not found');
-        if (!canEditQuickMessage(row, actor)) throw new AppError('ERR_NO_PERMISSION', "Another user's quick message is read-only");
+        if (!canEditQuickMessage(row, actor)) throw readOnly();
         await repo.remove(row.id);
         await emit('tickets.quickMessage.deleted', auth.companyId, { quickMessageId: row.id, userId: row.userId });
         return row.mediaKey;

@@ -4,6 +4,7 @@ import { createActiveFlags } from '../domain/auto-responder.js';
 import { createBotQueues } from '../domain/bot-turns.js';
 import { createChatsDesk } from '../domain/chats.js';
 import { createInbound } from '../domain/inbound.js';
+import { createQuickMessagesDesk } from '../domain/quick-messages.js';
 import { userChanged, userDeleted } from '../domain/user-projection.js';
 
 /** The consumer name of the tickets service (one durable per subject). */
@@ -34,6 +35,7 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
   const botQueues = await createBotQueues(ctx.bus);
   const inbound = createInbound(deps, { autoResponses: autoResponses.flags, botQueues: botQueues.queues });
   const chats = createChatsDesk(deps);
+  const quickMessages = createQuickMessagesDesk(deps);
   const on = { bus: ctx.bus, unitOfWork, schema: 'tickets', logger: ctx.logger, afterCommit: (companyId: number | null) => deps.readCache.invalidate(companyId) };
   const companyOf = (companyId: number | null, subject: string): number | null => {
     if (companyId === null) ctx.logger.warn({ subject }, 'event without company dropped');
@@ -70,6 +72,7 @@ export async function ticketEventHandlers(deps: TicketsDeps): Promise<Subscripti
     consume(on, 'auth.user.deleted', CONSUMER, async (tx, data, envelope, emit) => {
       await userDeleted(tx, emit, envelope.companyId, data.userId);
       await chats.userDeleted(tx, emit, data.userId);
+      await quickMessages.userDeleted(tx, emit, data.userId);
     }),
   ]);
   return [...autoResponses.subscriptions, ...botQueues.subscriptions, ...consumers];

@@ -183,3 +183,26 @@ describe('PUT and DELETE /api/quick-messages/:id', () => {
     expect((await api('ana', 'PUT', '/api/quick-messages/abc', {})).status).toBe(400);
   });
 });
+
+describe('a deleted user\'s quick messages', () => {
+  it("stay with the company, no one's: its admins edit and delete them, other users still only read them", async () => {
+    const dora = h.addUser({ id: 13, companyId: C1, name: 'Dora' });
+    tokens.dora = h.token(dora);
+    const visible = await create('dora', { shortcode: 'dora-visivel', message: 'Bom dia!', visao: true });
+    const own = await create('dora', { shortcode: 'dora-propria', message: 'Só minha' });
+    const before = h.published.length;
+    await h.publish('auth.user.deleted', C1, { userId: 13 });
+    await h.flush();
+    expect(eventsSince(before, 'tickets.quickMessage.updated').map((e) => e.data.quickMessage).sort((a, b) => a.id - b.id)).toEqual([
+      expect.objectContaining({ id: visible.id, userId: null }),
+      expect.objectContaining({ id: own.id, userId: null }),
+    ]);
+    expect((await api('ana', 'PUT', `/api/quick-messages/${visible.id}`, { message: 'Boa tarde!' })).status).toBe(403);
+    const edited = await api('admin', 'PUT', `/api/quick-messages/${visible.id}`, { message: 'Boa tarde!' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ message: 'Boa tarde!', userId: null });
+    expect((await api('admin', 'DELETE', `/api/quick-messages/${own.id}`)).status).toBe(200);
+    expect((await api('admin', 'GET', `/api/quick-messages/${own.id}`)).status).toBe(404);
+    expect((await api('admin2', 'DELETE', `/api/quick-messages/${visible.id}`)).status).toBe(404);
+  });
+});

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Space, Switch, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { createQuickMessageBody, type QuickMessage } from '@atende/kit/contracts';
+import { canEditQuickMessage, createQuickMessageBody, type QuickMessage } from '@atende/kit/contracts';
 import { createQuickMessage, removeQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia } from '../../api/quickMessages';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { zodRule } from '../users/zodRule';
-import { canEditQuickMessage, quickMessageFormValues, toQuickMessageBody, type QuickMessageFormValues } from './quickMessageRules';
+import { quickMessageFormValues, toQuickMessageBody, type QuickMessageFormValues } from './quickMessageRules';
 
 export type QuickMessageDialogProps = {
   open: boolean;
@@ -25,7 +25,8 @@ export function QuickMessageDialog({ open, record, onClose, onSaved }: QuickMess
   const [saving, setSaving] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [current, setCurrent] = useState<QuickMessage | null>(record);
-  const editable = canEditQuickMessage(record, { id: user?.id ?? 0 });
+  // A new one is the caller's own.
+  const editable = !record || canEditQuickMessage(record, { userId: user?.id ?? 0, admin: user?.profile === 'admin' });
 
   useEffect(() => {
     if (!open) return;

@@ -3,20 +3,20 @@ import { Button, Flex, Input, Modal, Space, Table, Tooltip, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table';
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { QuickMessage } from '@atende/kit/contracts';
+import { canEditQuickMessage, type QuickMessage } from '@atende/kit/contracts';
 import { deleteQuickMessage, listQuickMessages } from '../../api/quickMessages';
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { useInfiniteList } from '../tags/useInfiniteList';
 import { QuickMessageDialog } from './QuickMessageDialog';
-import { applyQuickMessageEvent, canEditQuickMessage, preview, type QuickMessageEvent } from './quickMessageRules';
+import { applyQuickMessageEvent, preview, type QuickMessageEvent } from './quickMessageRules';
 
 /** Quick messages screen (spec 002 §2): search, add, table, edit/delete; others' unshared ones read-only. */
 export default function QuickMessagesPage() {
   const { t } = useTranslation('quickMessages');
   const { user } = useAuth();
-  const actor = { id: user?.id ?? 0 };
+  const actor = { userId: user?.id ?? 0, admin: user?.profile === 'admin' };
   const [modal, modalHolder] = Modal.useModal();
   const [dialog, setDialog] = useState<{ open: boolean; record: QuickMessage | null }>({ open: false, record: null });
 

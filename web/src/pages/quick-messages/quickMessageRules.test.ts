@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuickMessage } from '@atende/kit/contracts';
-import { applyQuickMessageEvent, canEditQuickMessage, preview, quickMessageFormValues, toQuickMessageBody } from './quickMessageRules';
+import { applyQuickMessageEvent, preview, quickMessageFormValues, toQuickMessageBody } from './quickMessageRules';
 
 const qm = (id: number, over: Partial<QuickMessage> = {}): QuickMessage => ({
   id,
@@ -20,13 +20,6 @@ const qm = (id: number, over: Partial<QuickMessage> = {}): QuickMessage => ({
 });
 
 describe('quick message rules', () => {
-  it('others’ messages that are not shared are read-only, to admins too', () => {
-    expect(canEditQuickMessage(qm(1), { id: 5 })).toBe(true);
-    expect(canEditQuickMessage(qm(1), { id: 6 })).toBe(false);
-    expect(canEditQuickMessage(qm(1, { visao: true }), { id: 6 })).toBe(false);
-    expect(canEditQuickMessage(qm(1, { geral: true }), { id: 6 })).toBe(true);
-    expect(canEditQuickMessage(null, { id: 6 })).toBe(true);
-  });
   it('form values and body', () => {
     expect(quickMessageFormValues(null)).toEqual({ shortcode: '', message: '', geral: false, visao: false });
     expect(toQuickMessageBody({ shortcode: ' oi ', message: 'x', geral: true, visao: false }, null)).toEqual({ shortcode: 'oi', message: 'x', geral: true, visao: false, status: true });

@@ -1,17 +1,6 @@
 import type { CreateQuickMessageBody, QuickMessage } from '@atende/kit/contracts';
 import { removeById, upsertById } from '../users/listRules';
 
-export type Actor = { id: number };
-
-/**
- * Whether the user may change a quick message (spec 002 §5, §6): the owner, or anyone when it is shared
- * (geral). Others' messages that are only visible (visao) are read-only, to admins too.
- */
-export function canEditQuickMessage(row: Pick<QuickMessage, 'userId' | 'geral'> | null, actor: Actor): boolean {
-  if (!row) return true;
-  return row.userId === actor.id || row.geral;
-}
-
 export type QuickMessageFormValues = { shortcode: string; message: string; geral: boolean; visao: boolean };
 
 export function quickMessageFormValues(row: QuickMessage | null): QuickMessageFormValues {
