@@ -128,7 +128,14 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         case 'ticket': {
           if (companyId === null) break;
           for (const socket of await io.in(rooms.company(companyId)).fetchSockets()) {
-            const rule = await ruleOf((socket.data as SocketData).auth, audience.panel);
+            const { auth } = socket.data as SocketData;
+            if (audience.panel === 'only') {
+              const own = await ruleOf(auth);
+              const panel = await ruleOf(auth, true);
+              if (panel && canSeeTicket(panel, audience.ticket) && !(own && canSeeTicket(own, audience.ticket))) socket.emit(name(companyId), shown(socket));
+              continue;
+            }
+            const rule = await ruleOf(auth, audience.panel);
             if (!rule) continue;
             if (canSeeTicket(rule, audience.ticket)) socket.emit(name(companyId), shown(socket));
             else if (audience.previous && audience.lostPayload !== undefined && canSeeTicket(rule, audience.previous)) {

@@ -230,10 +230,15 @@ describe('ticket visibility', () => {
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     await eventually(() => seen.inQueue.find((p) => p.ticket?.id === ticket.body.id));
     await eventually(() => seen.panel.find((p) => p.ticket?.id === ticket.body.id && p.action === 'update' && (p.ticket as { status?: string }).status === 'open'));
+    // The panel's viewer follows the ticket (its card: last message, time, unread), not the conversation.
+    const sent = await platform.request('POST', `/api/messages/${ticket.body.id}`, { token: inQueue.session.token, body: { body: 'Olá, Maria!' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await eventually(() => seen.panel.find((p) => p.action === 'update' && (p.ticket as { lastMessage?: string } | undefined)?.lastMessage === 'Olá, Maria!'));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen.outside).toEqual([]);
-    // The panel's viewer follows the ticket (its cards), not the conversation.
     expect(seen.panelMessages).toEqual([]);
+    // The attendant who may read the conversation gets the message's own event, not a second ticket update.
+    expect(seen.inQueue.filter((p) => (p.ticket as { lastMessage?: string } | undefined)?.lastMessage === 'Olá, Maria!')).toEqual([]);
   });
 });
 

@@ -20,9 +20,10 @@ export type SocketAudience =
    * Sockets whose user may see the ticket (kit visibility). With `previous`, sockets that could see
    * the ticket before but not any more receive `lostPayload` instead (so their lists drop it).
    * `panel`: the real-time panel shows it, so the panel's viewers (allowRealTime, treated there as
-   * admins, spec 000 §6) receive it whatever their visibility.
+   * admins, spec 000 §6) receive it whatever their visibility; `'only'`: it is for them alone, the ones
+   * who see the ticket through the panel and not otherwise (the others get the conversation's own event).
    */
-  | { to: 'ticket'; ticket: TicketScope; previous?: TicketScope | null; lostPayload?: unknown; panel?: boolean };
+  | { to: 'ticket'; ticket: TicketScope; previous?: TicketScope | null; lostPayload?: unknown; panel?: boolean | 'only' };
 
 /** `{companyId}` in an event name is replaced by the receiving socket's company id. */
 export type SocketEmission = { event: string; payload: unknown; audience: SocketAudience };
@@ -74,7 +75,7 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
     dashboardUpdate,
   ],
   'tickets.ticket.unreadReset': ({ data }) => [
-    { event: 'company-{companyId}-ticket', payload: { action: 'updateUnread', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope } },
+    { event: 'company-{companyId}-ticket', payload: { action: 'updateUnread', ticketId: data.ticketId }, audience: { to: 'ticket', ticket: data.scope, panel: true } },
   ],
   'tickets.message.created': ({ data }) => [
     {
@@ -82,6 +83,9 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
       payload: { action: 'create', message: data.message, ticket: data.ticket, contact: data.contact },
       audience: { to: 'ticket', ticket: data.ticket },
     },
+    // The panel's card shows the last message, its time and the unread count: its viewers who may not read
+    // the conversation get the ticket as it now is, not the message.
+    { event: 'company-{companyId}-ticket', payload: { action: 'update', ticket: data.ticket }, audience: { to: 'ticket', ticket: data.ticket, panel: 'only' } },
     ticketActivity({ action: 'message', ticketId: data.ticket.id, uuid: data.ticket.uuid, status: data.ticket.status, at: data.message.createdAt, fromMe: data.message.fromMe }, data.ticket),
   ],
   'tickets.message.updated': ({ data }) => [
