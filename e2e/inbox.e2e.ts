@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeConnection } from '@atende/kit/testing';
 import { eventually, type TestPlatform } from '@atende/standalone/testing';
-import { newContext, screenshot } from './support/browser.js';
+import { clickUntil, newContext, screenshot } from './support/browser.js';
 import { contactWrites } from './support/inbound.js';
 import { loginThroughPage } from './support/session.js';
 import { withPlatformAndBrowser } from './support/platform.js';
@@ -79,8 +79,8 @@ describe('attendant inbox', () => {
     await screenshot(pageAna, 'inbox-conversation-light');
 
     // Transfer to Bruno: it shows in his open tab.
-    await pageAna.getByRole('button', { name: 'Transferir' }).first().click();
     const transfer = pageAna.getByRole('dialog');
+    await clickUntil(pageAna.getByRole('button', { name: 'Transferir' }).first(), (timeout) => transfer.getByLabel('Fila').waitFor({ timeout }));
     await transfer.getByLabel('Fila').click();
     await pageAna.keyboard.type('Atendimento');
     await pageAna.keyboard.press('Enter');
@@ -114,9 +114,9 @@ describe('attendant inbox', () => {
     await pageAdmin.getByPlaceholder('Nova observação').fill('Prefere atendimento pela manhã');
     await pageAdmin.getByRole('button', { name: 'Adicionar' }).click();
     await pageAdmin.getByText('Prefere atendimento pela manhã').waitFor();
-    await pageAdmin.getByRole('button', { name: 'Excluir observação' }).first().click();
-    await pageAdmin.locator('.ant-modal-confirm').getByRole('button', { name: 'Excluir' }).click();
-    await pageAdmin.getByText('Prefere atendimento pela manhã').waitFor({ state: 'detached' });
+    const confirmDelete = pageAdmin.locator('.ant-modal-confirm').getByRole('button', { name: 'Excluir' });
+    await clickUntil(pageAdmin.getByRole('button', { name: 'Excluir observação' }).first(), (timeout) => confirmDelete.waitFor({ timeout }));
+    await clickUntil(confirmDelete, (timeout) => pageAdmin.getByText('Prefere atendimento pela manhã').waitFor({ state: 'detached', timeout }));
     await pageAdmin.locator('.ant-drawer-close').click();
     await pageAdmin.locator('.ant-drawer-open').waitFor({ state: 'detached' });
 
@@ -131,8 +131,7 @@ describe('attendant inbox', () => {
     await pageAdmin.getByRole('button', { name: /Resolver/ }).first().click();
     await pageAdmin.getByText('Resolver com despedida').click();
     const rating = pageAdmin.getByRole('dialog');
-    await rating.getByRole('button', { name: 'Resolver' }).click();
-    await rating.getByText('Avaliação obrigatória').waitFor();
+    await clickUntil(rating.getByRole('button', { name: 'Resolver' }), (timeout) => rating.getByText('Avaliação obrigatória').waitFor({ timeout }));
     await rating.getByText('Pedir ao contato uma avaliação de 1 a 5').click();
     await rating.getByRole('button', { name: 'Resolver' }).click();
     await eventually(async () => (await platform.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token })).body.status === 'nps');

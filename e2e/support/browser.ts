@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const resultsDir = fileURLToPath(new URL('../../test-results', import.meta.url));
 
@@ -24,4 +24,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(resultsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * Clicks `target` until `until` holds (it waits at most the time it is given, and throws when it did not
+ * hold). Under a loaded CI a click can land while the page re-renders the button (mouse down on one node,
+ * up on its replacement) and nothing happens, as a user would click again; only for clicks that are
+ * harmless to repeat (opening a dialog, confirming, submitting a form that shows a validation message).
+ */
+export async function clickUntil(target: Locator, until: (timeoutMs: number) => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await target.click({ timeout: 5_000 }).catch(() => undefined);
+    try {
+      await until(Math.max(1, Math.min(5_000, deadline - Date.now())));
+      return;
+    } catch (err) {
+      if (Date.now() >= deadline) throw err;
+    }
+  }
 }
