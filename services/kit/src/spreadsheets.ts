@@ -80,10 +80,14 @@ const SHEET_PREREQUISITES = ['xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styl
  */
 function streamable(entries: readonly { name: string }[]): boolean {
   const firstSheet = entries.findIndex((e) => e.name.startsWith('xl/worksheets/'));
-  return SHEET_PREREQUISITES.every((part) => {
-    const at = entries.findIndex((e) => e.name === part);
-    return at < firstSheet;
-  });
+  return SHEET_PREREQUISITES.every((part) => entries.findIndex((e) => e.name === part) < firstSheet);
+}
+
+/** The whole workbook, read at once; anything unreadable is refused. */
+async function wholeWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
+  return workbook;
 }
 
 /** Collects the non-empty rows of a worksheet, at most a header and `maxDataRows` (more: 400 on `file`). */
@@ -119,9 +123,7 @@ async function xlsxRows(data: Buffer, maxDataRows: number): Promise<SpreadsheetR
   const collected = rowCollector(maxDataRows);
   let over = false;
   if (!streamable(entries)) {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
-    workbook.worksheets[0]?.eachRow((row) => {
+    (await wholeWorkbook(data)).worksheets[0]?.eachRow((row) => {
       if (!over && !collected.add(row)) over = true;
     });
   } else {
@@ -142,7 +144,7 @@ async function xlsxRows(data: Buffer, maxDataRows: number): Promise<SpreadsheetR
     }
     // The streaming reader passes over a worksheet whose XML is cut or broken as if it were empty; the
     // full reader does not, so a sheet that gave nothing is read once more by it to tell the two apart.
-    if (collected.rows.length === 0) await new ExcelJS.Workbook().xlsx.load(new Uint8Array(data).buffer).catch(() => Promise.reject(invalidFile()));
+    if (collected.rows.length === 0) await wholeWorkbook(data);
   }
   if (over) throw tooLarge(`at most ${maxDataRows} rows`);
   return collected.rows;

@@ -27,7 +27,6 @@ export function canReadQuickMessage(row: Pick<QuickMessageRow, 'userId' | 'geral
   return actor.admin || row.userId === actor.userId || row.geral || row.visao;
 }
 
-
 const duplicated = () =>
   new AppError('ERR_DUPLICATED_SHORTCUT', 'A quick message with this shortcode already exists', { fields: [{ field: 'shortcode', message: 'Atalho já existe' }] });
 
