@@ -65,8 +65,9 @@ export function createChatbot(deps: TicketsDeps) {
         shown = null;
       };
       const log = (entry: LogEntry) => logs.add(companyId, current.id, [entry]);
-      const say = async (text: string, queue: Pick<QueueRow, 'name'> | null) => {
-        const posted = await postAutomaticText(deps, tx, emit, { ticket: current, contact, text, user: null, queue, connection, userId: null, now });
+      /** An automatic text; `user`: the attendant {{userName}} names (the one an option hands the contact to). */
+      const say = async (text: string, queue: Pick<QueueRow, 'name'> | null, user: { name: string } | null = null) => {
+        const posted = await postAutomaticText(deps, tx, emit, { ticket: current, contact, text, user, queue, connection, userId: null, now });
         if (!posted) return;
         current = posted.ticket;
         shown = posted.details;
@@ -215,8 +216,8 @@ export function createChatbot(deps: TicketsDeps) {
             break;
           }
           case 'attendent': {
-            await say(option.greetingMessage, queue);
             const user = option.optUserId ? await access.companyUser(tx, companyId, option.optUserId).catch(() => null) : null;
+            await say(option.greetingMessage, queue, user);
             if (user) {
               const queueId = option.optQueueId ?? queue.id;
               await set({ userId: user.id, queueId, status: current.isGroup ? 'group' : 'open', isBot: false, chatbotId: option.id });

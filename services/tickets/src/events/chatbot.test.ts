@@ -82,7 +82,7 @@ beforeAll(async () => {
           { name: 'Encerrar atendimento', greetingMessage: 'Até mais!', closeTicket: true },
         ],
       },
-      { name: 'Falar com atendente', queueType: 'attendent', optUserId: 11, greetingMessage: 'Transferindo para {{queue}}' },
+      { name: 'Falar com atendente', queueType: 'attendent', optUserId: 11, greetingMessage: 'Transferindo para {{userName}} em {{queue}}' },
       { name: 'Ir para o suporte', queueType: 'queue', greetingMessage: 'Encaminhando', optQueueId: 0 },
     ].map((o) => (o.queueType === 'queue' ? { ...o, optQueueId: q.sup!.id } : o)),
   });
@@ -245,7 +245,7 @@ describe('a queue with a chatbot option tree', () => {
     await maria.write('2');
     const before = h.published.length;
     await maria.write('2');
-    expect((await botSaid(maria.number)).at(-1)).toBe('Transferindo para Atendimento');
+    expect((await botSaid(maria.number)).at(-1)).toBe('Transferindo para Ana Atendente em Atendimento');
     const ticket = await ticketOf(maria.number);
     expect(ticket).toMatchObject({ status: 'open', user_id: 11, queue_id: q.bot!.id, is_bot: false });
     expect((await logsOf(ticket.id)).at(-1)).toBe('receivedTransfer');
