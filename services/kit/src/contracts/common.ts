@@ -11,6 +11,8 @@ export const msg = {
   tooLong: 'Too Long!',
   required: 'Required',
   invalidEmail: 'Invalid email',
+  /** Not in the spec's list: a number with letters in it (the web shows it translated). */
+  notPhoneNumber: 'must be a phone number (digits only)',
 } as const;
 
 /**

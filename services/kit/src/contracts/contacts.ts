@@ -67,7 +67,7 @@ export const phoneNumberField = (accepts: (normalized: string) => boolean) =>
     .transform(normalizeContactNumber)
     .superRefine((v, ctx) => {
       if (v.length === 0) ctx.addIssue({ code: 'custom', message: msg.required });
-      else if (!accepts(v)) ctx.addIssue({ code: 'custom', message: 'must be a phone number (digits only)' });
+      else if (!accepts(v)) ctx.addIssue({ code: 'custom', message: msg.notPhoneNumber });
       else if (v.length < 8) ctx.addIssue({ code: 'custom', message: msg.tooShort });
       else if (v.length > 50) ctx.addIssue({ code: 'custom', message: msg.tooLong });
     });

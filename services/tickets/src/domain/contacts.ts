@@ -8,6 +8,7 @@ import {
   hidesNumbers as hidesNumbersFor,
   maskContact,
   maskNumber,
+  msg,
   normalizeContactNumber,
   type AuthUser,
   type Contact,
@@ -81,7 +82,7 @@ export function contactChanges(body: UpdateContactBody, current: Pick<ContactRow
   if (body.name !== undefined) changes.name = body.name;
   if (body.number !== undefined && body.number !== current.number) {
     if (!body.number.includes('*')) changes.number = body.number;
-    else if (body.number !== maskNumber(current.number)) throw validationError('number', 'must be a phone number (digits only)');
+    else if (body.number !== maskNumber(current.number)) throw validationError('number', msg.notPhoneNumber);
   }
   if (body.email !== undefined) changes.email = body.email;
   if (body.extraInfo !== undefined) changes.extraInfo = body.extraInfo;

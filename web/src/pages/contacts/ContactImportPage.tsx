@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { downloadImportTemplate, saveBlob, uploadContactsSpreadsheet } from '../../api/contacts';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
+import { validationText } from '../users/zodRule';
 import { TEMPLATE_FILE_NAME } from './contactRules';
 import {
   assignColumn,
@@ -106,7 +107,10 @@ export default function ContactImportPage() {
         rows: preview && selected.length !== preview.rows.length ? [...selected].sort((a, b) => a - b) : null,
         validateContact,
       });
-      const s = summarizeImport(result, t('import.row'), 50, (f) => ((IMPORT_FIELDS as readonly string[]).includes(f) ? t(`import.fields.${f}`) : f));
+      const s = summarizeImport(result, t('import.row'), 50, {
+        fieldLabel: (f) => ((IMPORT_FIELDS as readonly string[]).includes(f) ? t(`import.fields.${f}`) : f),
+        messageText: (m) => validationText(m, (key) => t(key, { ns: 'common' })),
+      });
       setSummary(s);
       setStep('done');
       if (s.kind === 'success') toastSuccess(t('import.successToast'));

@@ -42,7 +42,10 @@ describe('import rules', () => {
     );
     expect(s).toEqual({ kind: 'warning', total: 3, created: 1, ignored: 2, issues: ['Linha 2: Required', 'Linha 4 (number): Contato já existe'] });
     expect(summarizeImport({ total: 1, created: 1, ignored: 0, errors: [] }, 'Row').kind).toBe('success');
-    const named = summarizeImport({ total: 1, created: 0, ignored: 1, errors: [{ row: 2, field: 'number', message: 'x', error: null }] }, 'Linha', 50, (f) => f.toUpperCase());
-    expect(named.issues).toEqual(['Linha 2 (NUMBER): x']);
+    const named = summarizeImport({ total: 1, created: 0, ignored: 1, errors: [{ row: 2, field: 'number', message: 'x', error: null }] }, 'Linha', 50, {
+      fieldLabel: (f) => f.toUpperCase(),
+      messageText: (m) => `«${m}»`,
+    });
+    expect(named.issues).toEqual(['Linha 2 (NUMBER): «x»']);
   });
 });

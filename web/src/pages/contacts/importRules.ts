@@ -77,15 +77,19 @@ export function toImportMapping(mapping: ColumnMapping): ImportMapping {
 /** The summary of a finished import (spec 001 §4: created and ignored counts). */
 export type ImportSummary = { kind: 'success' | 'warning'; total: number; created: number; ignored: number; issues: string[] };
 
-/** One ignored row as a line: 'Linha 3 (number): Contato já existe'. */
-export function issueLine(issue: ImportIssue, rowWord: string, fieldLabel: (field: string) => string = (f) => f): string {
+/** How an ignored row is told: the field's label and the message in the screen's language. */
+export type IssueWording = { fieldLabel?: (field: string) => string; messageText?: (message: string) => string };
+
+/** One ignored row as a line: 'Linha 3 (Número): Contato já existe'. */
+export function issueLine(issue: ImportIssue, rowWord: string, wording: IssueWording = {}): string {
   const where = issue.row > 0 ? `${rowWord} ${issue.row}` : rowWord;
-  return issue.field ? `${where} (${fieldLabel(issue.field)}): ${issue.message}` : `${where}: ${issue.message}`;
+  const message = wording.messageText ? wording.messageText(issue.message) : issue.message;
+  return issue.field ? `${where} (${wording.fieldLabel ? wording.fieldLabel(issue.field) : issue.field}): ${message}` : `${where}: ${message}`;
 }
 
-export function summarizeImport(result: ImportResult, rowWord: string, maxIssues = 50, fieldLabel?: (field: string) => string): ImportSummary {
+export function summarizeImport(result: ImportResult, rowWord: string, maxIssues = 50, wording: IssueWording = {}): ImportSummary {
   const ignored = Math.max(result.ignored, result.errors.length);
-  const lines = [...result.errors].sort((a, b) => a.row - b.row).slice(0, maxIssues).map((i) => issueLine(i, rowWord, fieldLabel));
+  const lines = [...result.errors].sort((a, b) => a.row - b.row).slice(0, maxIssues).map((i) => issueLine(i, rowWord, wording));
   if (result.errors.length > maxIssues) lines.push(`… +${result.errors.length - maxIssues}`);
   return { kind: ignored > 0 ? 'warning' : 'success', total: result.total, created: result.created, ignored, issues: lines };
 }

@@ -21,6 +21,8 @@ describe('form validation messages', () => {
     expect(await ruleFailure(zodRule(createContactBody.shape.name), '')).toBe('Required');
     expect(await ruleFailure(zodRule(createContactBody.shape.name), 'a'.repeat(251))).toBe('Too Long!');
     expect(await ruleFailure(zodRule(contactNumber), '123')).toBe('Too Short!');
+    // A number with letters: not a message the spec lists, so never left in English on a Portuguese screen.
+    expect(await ruleFailure(zodRule(contactNumber), 'abcdefghij')).toBe('Informe um número de telefone (somente dígitos)');
     expect(await ruleFailure(zodRule(optionalEmail, { optionalEmpty: true }), 'nope')).toBe('Invalid email');
     expect(await ruleFailure(zodRule(optionalEmail, { optionalEmpty: true }), '')).toBeNull();
     await changeLanguage('es');

@@ -12,6 +12,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   [msg.tooShort]: 'formValidation.tooShort',
   [msg.tooLong]: 'formValidation.tooLong',
   [msg.invalidEmail]: 'formValidation.invalidEmail',
+  [msg.notPhoneNumber]: 'formValidation.notPhoneNumber',
   // The texts the spec quotes in Portuguese (tags, quick messages, files, prompts…): shown as quoted in
   // pt-BR, translated in en and es. The super user's company form keeps its quoted texts in every language.
   [fileListMessages.required]: 'formValidation.obligatory',
