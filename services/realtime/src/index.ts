@@ -80,14 +80,15 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
   const socketsOf = async (room: string) => (await Promise.all(servers.map((io) => io.in(room).fetchSockets()))).flat();
 
   /**
-   * What a socket's user may see; admins need no lookup. `panel`: an emission the real-time panel shows,
-   * which its viewers (allowRealTime) receive as admins do.
+   * What a socket's user may see (`own`), and what they see of the real-time panel's emissions (`panel`): its
+   * viewers (allowRealTime) see those as admins do. One lookup of the user; admins need none.
    */
-  const ruleOf = async (auth: AuthUser, panel = false): Promise<VisibilityRule | null> => {
-    if (auth.profile === 'admin' || auth.super) return { kind: 'all' };
+  const viewOf = async (auth: AuthUser): Promise<{ own: VisibilityRule; panel: VisibilityRule } | null> => {
+    if (auth.profile === 'admin' || auth.super) return { own: { kind: 'all' }, panel: { kind: 'all' } };
     const user = await users?.get(auth.userId).catch(() => null);
     if (!user) return null;
-    return panel && user.allowRealTime === 'enabled' ? { kind: 'all' } : visibilityRule({ ...user, userId: user.id, super: auth.super });
+    const own = visibilityRule({ ...user, userId: user.id, super: auth.super });
+    return { own, panel: user.allowRealTime === 'enabled' ? { kind: 'all' } : own };
   };
 
 
@@ -128,15 +129,13 @@ export const createRealtimeService: ServiceFactory<RealtimeConfig> = (ctx, confi
         case 'ticket': {
           if (companyId === null) break;
           for (const socket of await io.in(rooms.company(companyId)).fetchSockets()) {
-            const { auth } = socket.data as SocketData;
+            const view = await viewOf((socket.data as SocketData).auth);
+            if (!view) continue;
             if (audience.panel === 'only') {
-              const own = await ruleOf(auth);
-              const panel = await ruleOf(auth, true);
-              if (panel && canSeeTicket(panel, audience.ticket) && !(own && canSeeTicket(own, audience.ticket))) socket.emit(name(companyId), shown(socket));
+              if (canSeeTicket(view.panel, audience.ticket) && !canSeeTicket(view.own, audience.ticket)) socket.emit(name(companyId), shown(socket));
               continue;
             }
-            const rule = await ruleOf(auth, audience.panel);
-            if (!rule) continue;
+            const rule = audience.panel ? view.panel : view.own;
             if (canSeeTicket(rule, audience.ticket)) socket.emit(name(companyId), shown(socket));
             else if (audience.previous && audience.lostPayload !== undefined && canSeeTicket(rule, audience.previous)) {
               socket.emit(name(companyId), shown(socket, 'lostPayload'));
