@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ColorPicker, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Switch, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Queue, QueueDetail, WeekdaySchedule } from '@atende/kit/contracts';
+import { queueRotationTimes, type Queue, type QueueDetail, type WeekdaySchedule } from '@atende/kit/contracts';
 import { createQueue, getQueue, listFileListOptions, listQueueIntegrationOptions, updateQueue, type SelectorSource } from '../../api/queues';
 import { listCompanyUsers } from '../../api/users';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
@@ -23,7 +23,6 @@ import {
   queueFormValues,
   queueSchedules,
   rotationProblem,
-  ROTATION_MINUTES,
   schedulesValid,
   serverIssues,
   toQueueBody,
@@ -285,7 +284,7 @@ export function QueueDialog({ open, queueId, queues, companyId, showSchedules, i
             <Select<number>
               disabled={!ativarRoteador}
               aria-label={t('fields.tempoRoteador')}
-              options={[{ value: 0, label: '—' }, ...ROTATION_MINUTES.map((m) => ({ value: m, label: t('fields.minutes', { count: m }) }))]}
+              options={[{ value: 0, label: '—' }, ...queueRotationTimes.map((m) => ({ value: m, label: t('fields.minutes', { count: m }) }))]}
             />
           </Form.Item>
         </Col>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQueueBody, updateQueueBody, type ChatbotOption, type Queue, type QueueDetail } from '@atende/kit/contracts';
+import { createQueueBody, queueRotationTimes, updateQueueBody, type ChatbotOption, type Queue, type QueueDetail } from '@atende/kit/contracts';
 import { selectorOptions } from '../../api/queues';
 import { buildResources } from '../../i18n/resources';
 import {
@@ -29,7 +29,6 @@ import {
   queueFormValues,
   queueSchedules,
   removeOption,
-  ROTATION_MINUTES,
   rotationProblem,
   schedulesValid,
   serverIssues,
@@ -108,7 +107,7 @@ describe('queue form checks (as the server)', () => {
     expect(greetingProblem('Olá!', 2)).toBeNull();
   });
   it('rotation: the times 2, 5, 10, 15, 30, 45 and 60 minutes, one needed when it is on', () => {
-    expect(ROTATION_MINUTES).toEqual([2, 5, 10, 15, 30, 45, 60]);
+    expect(queueRotationTimes).toEqual([2, 5, 10, 15, 30, 45, 60]);
     expect(rotationProblem(false, 0)).toBeNull();
     expect(rotationProblem(true, 0)).toBe('rotationTime');
     expect(rotationProblem(true, 7)).toBe('rotationTime');

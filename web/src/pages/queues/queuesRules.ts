@@ -84,12 +84,9 @@ export function greetingProblem(greeting: string | null | undefined, otherQueues
   return otherQueues >= 1 && !(greeting ?? '').trim() ? 'greetingRequired' : null;
 }
 
-/** Rotation times offered (spec 001 §9); 0 (off) is the contract's value for no rotation. */
-export const ROTATION_MINUTES = queueRotationTimes;
-
 /** With the rotation on, one of its times must be chosen. */
 export function rotationProblem(ativarRoteador: boolean, tempoRoteador: number | null | undefined): Problem | null {
-  return ativarRoteador && !ROTATION_MINUTES.includes(Number(tempoRoteador)) ? 'rotationTime' : null;
+  return ativarRoteador && !queueRotationTimes.includes(Number(tempoRoteador)) ? 'rotationTime' : null;
 }
 
 // ---------- the queue form ----------
