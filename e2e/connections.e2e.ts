@@ -8,7 +8,8 @@ import { withPlatformAndBrowser } from './support/platform.js';
 
 /**
  * The connections screen as an admin uses it (spec 001 §2): a WhatsApp connection created in the
- * editor, shown with its session status, edited, deleted; an attendant without allowConnections is refused.
+ * editor, shown with its session status, edited, deleted; an attendant without allowConnections is refused,
+ * one with it adds connections but neither edits, deletes nor restarts them.
  */
 let platform: TestPlatform;
 let browser: Browser;
@@ -96,6 +97,34 @@ describe('connections screen', () => {
     await second.goto('/connections');
     await second.getByText('Oops! Acesso Negado!').waitFor();
     await second.context().close();
+
+    // An attendant with allowConnections adds and pairs connections (spec 001 §6); editing, deleting and
+    // restarting stay the admins', and the editor does not ask for what only admins may read.
+    const keeper = await platform.createUser(company.admin, { profile: 'user', allowConnections: 'enabled' });
+    const sales = await platform.request('POST', '/api/whatsapp', { token: company.admin.token, body: { name: 'Vendas' } });
+    expect(sales.status, JSON.stringify(sales.body)).toBe(201);
+    const third = await (await newContext(browser, platform.url)).newPage();
+    const refused: string[] = [];
+    third.on('response', (response) => void (response.status() === 403 && refused.push(response.url())));
+    await loginThroughPage(third, keeper.email, keeper.password);
+    await openFromMenu(third, third.getByTestId('app-menu').getByText('Conexões'), /\/connections$/);
+    const salesRow = third.getByRole('row').filter({ has: third.getByRole('cell', { name: 'Vendas', exact: true }) });
+    await salesRow.getByTestId('connection-status').waitFor();
+    expect(await salesRow.getByRole('button', { name: 'Editar conexão Vendas' }).count()).toBe(0);
+    expect(await salesRow.getByRole('button', { name: 'Excluir conexão Vendas' }).count()).toBe(0);
+    expect(await third.getByRole('button', { name: 'Reiniciar conexões' }).count()).toBe(0);
+    await third.getByRole('button', { name: /Nova conexão/ }).click();
+    await third.getByRole('menuitem', { name: /WhatsApp/ }).click();
+    await editor(third).waitFor();
+    await editor(third).getByRole('tab', { name: 'Integrações' }).click();
+    await editor(third).getByLabel('Integração', { exact: true }).waitFor();
+    await editor(third).getByRole('tab', { name: 'Geral' }).click();
+    await editor(third).getByLabel('Nome', { exact: true }).fill('Suporte');
+    await editor(third).getByRole('button', { name: 'Adicionar' }).click();
+    await editor(third).waitFor({ state: 'hidden' });
+    await third.getByRole('row').filter({ has: third.getByRole('cell', { name: 'Suporte', exact: true }) }).waitFor();
+    expect(refused).toEqual([]);
+    await third.context().close();
   });
 
   it("the super user adds a connection to a company from the all-connections page, under that company's plan", async () => {

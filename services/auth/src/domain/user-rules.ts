@@ -14,6 +14,7 @@ export function toUser(row: UserRow, avatarUrl: (key: string) => string): User {
     profile: row.profile as User['profile'],
     super: row.super,
     online: row.online,
+    status: row.online ? 'online' : 'offline',
     startWork: row.startWork,
     endWork: row.endWork,
     farewellMessage: row.farewellMessage,

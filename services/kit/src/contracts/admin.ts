@@ -162,7 +162,7 @@ export const company = z.object({
 export type Company = z.infer<typeof company>;
 
 const companyFields = {
-  name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, msg.tooLong),
+  name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, 'Nome é obrigatório'),
   email: z.string({ error: 'E-mail é obrigatório' }).trim().toLowerCase().min(1, 'E-mail é obrigatório').max(254, msg.tooLong).pipe(z.email('Email é inválido')),
   // Blank is none: the company is created without its admin user (the super user adds users later).
   password: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(5, msg.tooShort).max(50, msg.tooLong).optional()),

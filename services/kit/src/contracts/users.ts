@@ -13,6 +13,8 @@ export const user = z.object({
   profile,
   super: z.boolean(),
   online: z.boolean(),
+  /** The Users screen's status column (spec 001 §3): `online` told as a word. */
+  status: z.enum(['online', 'offline']),
   startWork: z.string(),
   endWork: z.string(),
   farewellMessage: z.string().nullable(),

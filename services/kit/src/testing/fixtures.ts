@@ -67,6 +67,7 @@ export function makeUser(fields: Partial<User> & { id: number; companyId: number
     profile: 'user',
     super: false,
     online: false,
+    status: fields.online ? 'online' : 'offline',
     startWork: '00:00',
     endWork: '23:59',
     farewellMessage: null,

@@ -9,6 +9,8 @@ import { listQueues } from '../../api/queues';
 import { listAllPrompts } from '../../api/prompts';
 import { toastError, toastInfo, toastSuccess, toastWarning, translateError } from '../../errors/toast';
 import { useDialogRecord } from '../../hooks/useDialogRecord';
+import { useAuth } from '../../auth/AuthContext';
+import { isAdmin } from '../../permissions';
 import { importNeedsNewPairing, importRenewsPairing } from './importRules';
 import {
   connectionFormValues,
@@ -53,6 +55,9 @@ const DATE_TIME = 'DD/MM/YYYY HH:mm';
  */
 export function ConnectionDialog({ open, connectionId, channel, showSchedules, onClose, onSaved, companyId }: ConnectionDialogProps) {
   const { t } = useTranslation('connections');
+  // Prompts and integrations are read by admins only: for a user whose allowConnections lets them add a
+  // connection, both selects stay disabled (not asked for, rather than refused).
+  const readsBots = isAdmin(useAuth().user);
   const [form] = Form.useForm<ConnectionFormValues>();
   const [modal, modalHolder] = Modal.useModal();
   const [tab, setTab] = useState<EditorTab>('general');
@@ -109,7 +114,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   // The company's AI prompts for the prompt select (GET /api/prompt: admins of a plan with useOpenAi; otherwise it stays disabled).
   const [prompts, setPrompts] = useState<{ available: boolean; options: { value: number; label: string }[] }>({ available: false, options: [] });
   useEffect(() => {
-    if (!open) return;
+    if (!open || !readsBots) return;
     let active = true;
     listAllPrompts(companyId)
       .then((list) => active && setPrompts({ available: true, options: list.map((p) => ({ value: p.id, label: p.name })) }))
@@ -117,7 +122,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     return () => {
       active = false;
     };
-  }, [open, companyId]);
+  }, [open, companyId, readsBots]);
 
   /** A field's rule: the editor's checks on the whole form, this field's problem. */
   const check = (field: ConnectionField) => ({
@@ -424,7 +429,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="integrationId" label={t('fields.integrationId')}>
-            <IntegrationSelect active={open} companyId={companyId} disabledLabel={t('fields.unavailable')} ariaLabel={t('fields.integrationId')} />
+            <IntegrationSelect active={open} readable={readsBots} companyId={companyId} disabledLabel={t('fields.unavailable')} ariaLabel={t('fields.integrationId')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import NoPermission from '../../components/NoPermission';
 import { toastError, toastInfo } from '../../errors/toast';
 import { useShellData } from '../../hooks/useShellData';
-import { canSee } from '../../permissions';
+import { canSee, isAdmin } from '../../permissions';
 import { ChannelIcon } from './ChannelIcon';
 import { ConnectionDialog, type ConnectionDialogProps } from './ConnectionDialog';
 import { supportLink, type ConnectionEvent, type newConnectionChannels } from './connectionRules';
@@ -117,6 +117,8 @@ function CallSupportButton() {
 
 function ConnectionsScreen() {
   const { t } = useTranslation('connections');
+  // Users whose allowConnections opens this page add and pair connections; editing, deleting and restarting stay the admins'.
+  const admin = isAdmin(useAuth().user);
   const [modal, modalHolder] = Modal.useModal();
   const list = useLiveConnections(listCompanyConnections);
   const { reload } = list;
@@ -154,9 +156,11 @@ function ConnectionsScreen() {
           {t('titleWithCount', { count: list.connections.length })}
         </Typography.Title>
         <Space wrap>
-          <Button icon={<SyncOutlined />} loading={restarting} onClick={restartAll}>
-            {t('buttons.restartAll')}
-          </Button>
+          {admin && (
+            <Button icon={<SyncOutlined />} loading={restarting} onClick={restartAll}>
+              {t('buttons.restartAll')}
+            </Button>
+          )}
           <CallSupportButton />
           <NewConnectionButton onPick={(channel) => openEditor(null, channel)} social={social} />
         </Space>
@@ -169,6 +173,7 @@ function ConnectionsScreen() {
           connections={list.connections}
           loading={list.loading}
           manage
+          editable={admin}
           onEdit={(c) => openEditor(c.id)}
           onDeleted={(id) => list.apply({ action: 'delete', whatsappId: id })}
           importProgress={imports.progress}

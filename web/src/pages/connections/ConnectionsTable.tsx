@@ -15,8 +15,10 @@ import { QrCodeDialog } from './QrCodeDialog';
 export type ConnectionsTableProps = {
   connections: readonly WhatsappConnection[];
   loading: boolean;
-  /** Session and action columns (admins, and users whose allowConnections treats them as admins). */
+  /** The session column (admins, and users whose allowConnections lets them add and pair connections). */
   manage: boolean;
+  /** The actions column (edit, delete): admins only (spec 001 §6: allowConnections only adds); `manage` when absent. */
+  editable?: boolean;
   /** The number column (the all-connections dialog leaves it out, spec 001 §2). */
   showNumber?: boolean;
   onEdit(connection: WhatsappConnection): void;
@@ -35,7 +37,7 @@ export type ConnectionsTableProps = {
  * channel, name, number, status, session actions by status, last update, default flag, edit/delete.
  * It owns the QR dialog and the confirmations (disconnect, delete).
  */
-export function ConnectionsTable({ connections, loading, manage, showNumber = true, onEdit, onDeleted, importProgress, now, onImportClosed }: ConnectionsTableProps) {
+export function ConnectionsTable({ connections, loading, manage, editable = manage, showNumber = true, onEdit, onDeleted, importProgress, now, onImportClosed }: ConnectionsTableProps) {
   const { t } = useTranslation('connections');
   const [modal, modalHolder] = Modal.useModal();
   const [qrFor, setQrFor] = useState<number | null>(null);
@@ -202,7 +204,7 @@ export function ConnectionsTable({ connections, loading, manage, showNumber = tr
           </Tooltip>
         ) : null,
     },
-    ...(manage
+    ...(editable
       ? [
           {
             title: t('table.actions'),

@@ -14,6 +14,8 @@ export type IntegrationSelectProps = {
   ariaLabel: string;
   /** The editor is open: the list is read again each time it opens. */
   active?: boolean;
+  /** Whether the user may read the integrations (admins); when not, only "Disabled" and the current choice show. */
+  readable?: boolean;
   /** Another company's integrations (a super user editing its connection); the caller's own when absent. */
   companyId?: number;
 };
@@ -23,13 +25,18 @@ export type IntegrationSelectProps = {
  * company's queue integrations (GET /queueIntegration, every page). When they cannot be read (a plan
  * without integrations, a user who is not an admin) only "Disabled" and the current choice remain.
  */
-export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaLabel, active = true, companyId }: IntegrationSelectProps) {
+export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaLabel, active = true, readable = true, companyId }: IntegrationSelectProps) {
   const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
   const [loading, setLoading] = useState(true);
   const [available, setAvailable] = useState(true);
 
   useEffect(() => {
     if (!active) return;
+    if (!readable) {
+      setAvailable(false);
+      setLoading(false);
+      return;
+    }
     let current = true;
     setLoading(true);
     listAllQueueIntegrations(companyId)
@@ -43,7 +50,7 @@ export function IntegrationSelect({ value = null, onChange, disabledLabel, ariaL
     return () => {
       current = false;
     };
-  }, [active, companyId]);
+  }, [active, readable, companyId]);
 
   const current = value ?? DISABLED;
   const known = current === DISABLED || options.some((o) => o.value === current);

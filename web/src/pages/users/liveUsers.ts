@@ -31,5 +31,5 @@ export function applyUserEvent(list: readonly User[], event: UserEvent, search: 
 
 /** `user:status` presence event: flips the online badge of a listed user. */
 export function applyPresence(list: readonly User[], userId: number, online: boolean): User[] {
-  return list.map((u) => (u.id === userId && u.online !== online ? { ...u, online } : u));
+  return list.map((u) => (u.id === userId && u.online !== online ? { ...u, online, status: online ? 'online' : 'offline' } : u));
 }

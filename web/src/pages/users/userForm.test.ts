@@ -11,6 +11,7 @@ const existing: User = {
   profile: 'admin',
   super: false,
   online: true,
+  status: 'online',
   startWork: '08:00',
   endWork: '18:00',
   farewellMessage: 'Tchau',
