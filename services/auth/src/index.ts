@@ -53,7 +53,7 @@ export const createAuthService: ServiceFactory<AuthConfig> = (ctx, config): Serv
     },
     async start() {
       await migrate(ctx.sql, { schema: 'auth', dir: MIGRATIONS, logger: ctx.logger });
-      await seedSuperUser(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, logger: ctx.logger });
+      await seedSuperUser({ db, unitOfWork, present: accounts.present }, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, logger: ctx.logger });
       subscriptions = await startEventHandlers({ ctx, db, unitOfWork, accounts });
       outbox.start();
       purge = setInterval(() => void sessionsRepository(db).purgeExpired().catch(() => undefined), 3_600_000);

@@ -348,3 +348,18 @@ describe('POST /api/auth/signup', () => {
     expect(Object.keys(fields)).toEqual(expect.arrayContaining(['companyName', 'planId']));
   });
 });
+
+describe('the seeded super user', () => {
+  it('is announced like any user created later: the other services know it by name (internal chat, dashboard attendants)', async () => {
+    const admin = await platform.login();
+    const ana = await platform.createUser(admin, { name: 'Ana Seed' });
+    const chat = await eventually(async () => {
+      const opened = await platform.request('POST', '/api/chats', { token: ana.session.token, body: { users: [{ id: admin.user.id }], isGroup: false } });
+      return opened.status === 201 ? opened.body : null;
+    });
+    expect(chat.users).toContainEqual(expect.objectContaining({ userId: admin.user.id, user: expect.objectContaining({ id: admin.user.id, name: 'Admin' }) }));
+    const dashboard = await platform.request('GET', '/api/dashboard', { token: (await platform.login()).token });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.attendants).toContainEqual(expect.objectContaining({ id: admin.user.id, name: 'Admin' }));
+  });
+});
