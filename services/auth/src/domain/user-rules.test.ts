@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '@atende/kit';
 import type { UserRow } from '../db/schema.js';
-import { assertCanDelete, assertUserLimit, creationPlan, permittedChanges } from './user-rules.js';
+import { assertCanDelete, assertUserLimit, creationPlan, permittedChanges, toUser } from './user-rules.js';
 import { subscriptionState } from './subscription.js';
 
 const actor = (over: Partial<AuthUser> = {}): AuthUser => ({ userId: 1, companyId: 2, profile: 'admin', super: false, sessionId: 's', ...over });
@@ -13,6 +13,14 @@ const row = (over: Partial<UserRow> = {}): UserRow =>
     allowConnections: 'disabled', whatsappId: null, queueIds: [], profileImage: null, defaultTicketsManagerWidth: 550, createdAt: new Date(), updatedAt: new Date(),
     ...over,
   }) as UserRow;
+
+describe('toUser', () => {
+  it("tells the Users screen's status (spec 001 §3) from online, and never the password", () => {
+    expect(toUser(row({ online: true }), (key) => key)).toMatchObject({ online: true, status: 'online' });
+    expect(toUser(row(), (key) => key)).toMatchObject({ online: false, status: 'offline' });
+    expect(toUser(row(), (key) => key)).not.toHaveProperty('passwordHash');
+  });
+});
 
 describe('permittedChanges', () => {
   it('lets a user change their own name and theme', () => {

@@ -99,6 +99,8 @@ describe('company form (spec 001 §2, §5)', () => {
     expect(await ruleFailure(zodRule(companyFieldSchemas.name), '')).toBe('Nome é obrigatório');
     expect(await ruleFailure(zodRule(companyFieldSchemas.name), undefined)).toBe('Nome é obrigatório');
     expect(await ruleFailure(zodRule(companyFieldSchemas.name), 'A')).toBe('Nome é obrigatório');
+    // The spec gives the 2–50 rule one message: a name too long is told the same.
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), 'x'.repeat(51))).toBe('Nome é obrigatório');
     expect(await ruleFailure(zodRule(companyFieldSchemas.email), '')).toBe('E-mail é obrigatório');
     expect(await ruleFailure(zodRule(companyFieldSchemas.email), undefined)).toBe('E-mail é obrigatório');
     expect(await ruleFailure(zodRule(companyFieldSchemas.email), 'nope')).toBe('Email é inválido');
