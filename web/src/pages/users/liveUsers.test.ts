@@ -29,5 +29,6 @@ describe('live user events', () => {
     expect(matchesSearch({ name: 'Ana', email: 'contato@clinica.com' }, 'clinica')).toBe(true);
     expect(matchesSearch({ name: 'Ana', email: 'a@x.com' }, 'bruno')).toBe(false);
     expect(applyPresence(list, 2, true)[1]?.online).toBe(true);
+    expect(applyPresence(list, 2, true)[1]?.status).toBe('online');
   });
 });
