@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { ChannelsDb } from '../deps.js';
 import { connections } from './schema.js';
 import type { ConnectionRow } from './connections.repository.js';
@@ -18,6 +18,15 @@ export function facebookRepository(db: ChannelsDb) {
           .where(and(eq(connections.companyId, companyId), eq(connections.channel, channel), eq(connections.facebookPageUserId, accountId)))
           .limit(1)
       )[0],
+    /** Whether another company has a connection of this channel for the page / Instagram account. */
+    linkedElsewhere: async (companyId: number, channel: string, accountId: string): Promise<boolean> =>
+      (
+        await db
+          .select({ id: connections.id })
+          .from(connections)
+          .where(and(ne(connections.companyId, companyId), eq(connections.channel, channel), eq(connections.facebookPageUserId, accountId)))
+          .limit(1)
+      ).length > 0,
     /** Every company's connections answering the page / account that hold a token (webhook deliveries). */
     listeners: async (channel: string, accountId: string): Promise<ConnectionRow[]> =>
       db

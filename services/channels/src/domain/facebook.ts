@@ -192,7 +192,8 @@ export function createFacebookDesk(deps: ChannelsDeps, graph: GraphClient) {
     /**
      * POST /facebook: the user token becomes a long-lived one, the granted pages (or their Instagram
      * accounts) become connections of the caller's company (or the one a super user names) — a page linked before gets the new token,
-     * never a second connection — the app is subscribed to each page's messages, and each session starts.
+     * never a second connection; a page another company linked is refused (409) — the app is subscribed to each page's messages, and
+     * each session starts.
      */
     async link(auth: AuthUser, body: LinkBody): Promise<WhatsappConnection[]> {
       const companyId = await connectionCompany(auth, body.companyId, async (id) => !!(await ctx.companies.get(id)));
@@ -222,6 +223,14 @@ export function createFacebookDesk(deps: ChannelsDeps, graph: GraphClient) {
           const repo = connectionsRepository(tx);
           const links = facebookRepository(tx);
           await repo.lockCompany(companyId);
+          // A page (or Instagram account) answers one company: its customers' messages would otherwise land in both.
+          const taken: LinkTarget[] = [];
+          for (const target of targets) if (await links.linkedElsewhere(companyId, target.channel, target.accountId)) taken.push(target);
+          if (taken.length > 0) {
+            throw new AppError('ERR_FACEBOOK_PAGE_IN_USE', `Already linked to another company: ${taken.map((t) => t.name).join(', ')}`, {
+              fields: taken.map((t) => ({ field: 'pages', message: t.name })),
+            });
+          }
           let count = await repo.count(companyId);
           const saved: ConnectionRow[] = [];
           for (const target of targets) {

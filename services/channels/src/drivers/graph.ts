@@ -159,7 +159,8 @@ export function createGraphClient(options: GraphOptions) {
       await call(
         'POST',
         urlOf(`${encodeURIComponent(pageId)}/subscribed_apps`, {
-          subscribed_fields: 'messages,messaging_postbacks,message_deliveries,message_reads,message_echoes',
+          // Reactions and edits are fields of their own: without them Meta never sends those events.
+          subscribed_fields: 'messages,messaging_postbacks,message_deliveries,message_reads,message_echoes,message_reactions,message_edits',
           access_token: pageToken,
           ...proof(pageToken),
         }),

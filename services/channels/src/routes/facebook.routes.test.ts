@@ -90,7 +90,7 @@ describe('POST /api/facebook', () => {
     ]);
     // The user token was exchanged for a long-lived one before the pages were read.
     expect(graph.calls.some((c) => c.path.endsWith('/oauth/access_token') && c.query.get('fb_exchange_token') === user.token)).toBe(true);
-    expect(graph.subscriptions.get(user.pages[0]!.id)).toBe('messages,messaging_postbacks,message_deliveries,message_reads,message_echoes');
+    expect(graph.subscriptions.get(user.pages[0]!.id)).toBe('messages,messaging_postbacks,message_deliveries,message_reads,message_echoes,message_reactions,message_edits');
     expect(graph.subscriptions.get(user.pages[1]!.id)).toBeDefined();
     expect(h.commands).toEqual(rows.map((r) => ({ companyId: 2, connectionId: r.id, action: 'start' })));
     const updates = eventsSince(before, 'channels.connection.updated');
@@ -215,18 +215,21 @@ describe('POST /api/facebook', () => {
     expect((await rowsOf(20)).map((r) => r.name)).toEqual(['Loja Vinte']);
   });
 
-  it("keeps each company's link of the same page apart", async () => {
-    const user = fbUser([{ name: 'Página Compartilhada' }]);
+  it('refuses a page another company has linked (its customers would land in both), creating nothing', async () => {
+    const user = fbUser([{ name: 'Página Compartilhada' }, { name: 'Página Livre' }]);
     const inA = (await link('admin11', user)).body.connections[0];
-    const inB = (await link('admin12', user)).body.connections[0];
-    expect(inA.id).not.toBe(inB.id);
+    const before = h.published.length;
+    const refused = await link('admin12', user);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'ERR_FACEBOOK_PAGE_IN_USE', fields: [{ field: 'pages', message: 'Página Compartilhada' }, { field: 'pages', message: 'Página Livre' }] });
+    expect(await rowsOf(12)).toEqual([]);
+    expect(eventsSince(before, 'channels.connection.updated')).toEqual([]);
+    // The company that linked it first links it again as before (a new token).
     user.pages[0]!.token = 'shared-renewed';
-    await link('admin11', user);
+    const again = await link('admin11', user);
+    expect(again.status).toBe(200);
+    expect(again.body.connections[0].id).toBe(inA.id);
     expect((await rowsOf(11))[0]!.facebook_user_token).toBe('shared-renewed');
-    expect((await rowsOf(12))[0]!.facebook_user_token).not.toBe('shared-renewed');
-    // Company 12 sees only its own connection.
-    const listed = (await api('admin12', 'GET', '/api/whatsapp')).body as any[];
-    expect(listed.map((c) => c.id)).toEqual([inB.id]);
   });
 });
 
@@ -369,18 +372,6 @@ describe('POST /api/facebook/webhook', () => {
     const res = await signed(messaging('5550001112223', [{ sender: { id: PSID }, recipient: { id: '5550001112223' }, timestamp: 1, message: { mid: 'm.nobody', text: 'oi' } }]));
     expect(res.statusCode).toBe(200);
     expect(eventsSince(before, 'channels.message.received')).toEqual([]);
-  });
-
-  it('delivers a page linked by two companies to each of them', async () => {
-    const user = fbUser([{ name: 'Página Dupla' }]);
-    const a = (await link('admin14', user)).body.connections[0].id;
-    const b = (await link('admin15', user)).body.connections[0].id;
-    before = h.published.length;
-    await signed(messaging(user.pages[0]!.id, [{ sender: { id: PSID }, recipient: { id: user.pages[0]!.id }, timestamp: 1700000006000, message: { mid: 'm.dupla', text: 'oi' } }]));
-    expect(eventsSince(before, 'channels.message.received').map((e) => [e.companyId, e.data.connectionId])).toEqual([
-      [14, a],
-      [15, b],
-    ]);
   });
 });
 

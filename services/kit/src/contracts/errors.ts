@@ -114,6 +114,8 @@ export const errorStatus = {
   /** The Facebook login granted no page (or, for Instagram, no page with an Instagram business account). */
   ERR_FACEBOOK_NO_PAGES: 400,
   ERR_INSTAGRAM_NO_ACCOUNTS: 400,
+  /** The page (or Instagram account) is already a connection of another company. */
+  ERR_FACEBOOK_PAGE_IN_USE: 409,
   /** Meta's webhook call without a valid X-Hub-Signature-256. */
   ERR_INVALID_SIGNATURE: 401,
   ERR_SERVICE_UNAVAILABLE: 503,
