@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import i18n from '../../i18n';
+import i18n, { changeLanguage } from '../../i18n';
 import { zodRule } from '../users/zodRule';
 import { ruleFailure } from '../users/ruleFailure';
 import {
@@ -106,6 +106,16 @@ describe('company form (spec 001 §2, §5)', () => {
     expect(await ruleFailure(zodRule(companyFieldSchemas.email), 'nope')).toBe('Email é inválido');
     expect(await ruleFailure(zodRule(companyFieldSchemas.name), 'Clínica')).toBeNull();
     expect(await ruleFailure(zodRule(companyFieldSchemas.email), 'a@b.test')).toBeNull();
+  });
+
+  it('tells the same rules in English and Spanish', async () => {
+    await changeLanguage('en');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), '')).toBe('Name is required');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.email), '')).toBe('E-mail is required');
+    await changeLanguage('es');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.name), 'A')).toBe('El nombre es obligatorio');
+    expect(await ruleFailure(zodRule(companyFieldSchemas.email), 'nope')).toBe('Correo electrónico no válido');
+    await changeLanguage('pt-BR');
   });
 
   it('accepts an empty password and keeps 5 to 50 characters for one that is given', async () => {

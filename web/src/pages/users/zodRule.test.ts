@@ -11,7 +11,7 @@ describe('form validation messages', () => {
     expect(validationText('Too Long!', t)).toBe('<formValidation.tooLong>');
     expect(validationText('Required', t)).toBe('<formValidation.required>');
     expect(validationText('Invalid email', t)).toBe('<formValidation.invalidEmail>');
-    expect(validationText('Nome é obrigatório', t)).toBe('Nome é obrigatório');
+    expect(validationText('Nome é obrigatório', t)).toBe('<formValidation.companyNameRequired>');
     expect(validationText('Something else', t)).toBe('Something else');
   });
 

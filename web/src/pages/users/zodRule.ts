@@ -14,7 +14,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   [msg.invalidEmail]: 'formValidation.invalidEmail',
   [msg.notPhoneNumber]: 'formValidation.notPhoneNumber',
   // The texts the spec quotes in Portuguese (tags, quick messages, files, prompts…): shown as quoted in
-  // pt-BR, translated in en and es. The super user's company form keeps its quoted texts in every language.
+  // pt-BR, translated in en and es.
   [fileListMessages.required]: 'formValidation.obligatory',
   'Mensagem muito curta': 'formValidation.messageTooShort',
   [fileListMessages.nameTooShort]: 'formValidation.nameTooShortLower',
@@ -22,6 +22,9 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Nome muito longo': 'formValidation.nameTooLong',
   'O nome completo é obrigatório': 'formValidation.fullNameRequired',
   [PROMPT_QUEUE_REQUIRED]: 'formValidation.sectorRequired',
+  'Nome é obrigatório': 'formValidation.companyNameRequired',
+  'E-mail é obrigatório': 'formValidation.companyEmailRequired',
+  'Email é inválido': 'formValidation.companyEmailInvalid',
 };
 
 /** A schema's message in the current language: the kit's shared messages are translated, any other text is shown as written. */
