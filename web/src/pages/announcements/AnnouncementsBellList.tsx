@@ -18,9 +18,8 @@ export { watchAnnouncements } from './announcementsWatch';
  * within 100 px of the end. What it lists is marked viewed.
  */
 export default function AnnouncementsBellList({ userId }: { userId: number }) {
-  const { t, i18n } = useTranslation('announcements');
+  const { t } = useTranslation('announcements');
   const { token } = theme.useToken();
-  const language = i18n.resolvedLanguage ?? i18n.language;
   const borders: Record<PriorityColor, string> = { red: token.colorError, orange: token.colorWarning, grey: token.colorTextQuaternary };
 
   const fetchPage = useCallback(async (_search: string, page: number) => {
@@ -87,7 +86,7 @@ export default function AnnouncementsBellList({ userId }: { userId: number }) {
                 </a>
               )}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatAnnouncementDate(a.createdAt, language)}
+                {formatAnnouncementDate(a.createdAt)}
               </Typography.Text>
             </Flex>
           );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
 import type { Announcement } from '@atende/kit/contracts';
 import { buildResources, flattenKeys } from '../../i18n/resources';
 import {
@@ -256,8 +257,9 @@ describe('the form', () => {
 });
 
 describe('dates', () => {
-  it('shows the date in the given language; an unreadable one shows nothing', () => {
-    expect(formatAnnouncementDate('2025-03-10T12:00:00.000Z', 'pt-BR')).toMatch(/\d{2}\/\d{2}\/\d{2,4}/);
-    expect(formatAnnouncementDate('nope', 'pt-BR')).toBe('');
+  it('shows the date as the rest of the console does (DD/MM/YYYY HH:mm, whatever the language); an unreadable one shows nothing', () => {
+    expect(formatAnnouncementDate('2025-03-10T12:00:00.000Z')).toBe(dayjs('2025-03-10T12:00:00.000Z').format('DD/MM/YYYY HH:mm'));
+    expect(formatAnnouncementDate('2025-03-10T12:00:00.000Z')).toMatch(/^10\/03\/2025 \d{2}:\d{2}$/);
+    expect(formatAnnouncementDate('nope')).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { ANNOUNCEMENT_PRIORITIES, createAnnouncementBody, msg, type Announcement, type CreateAnnouncementBody } from '@atende/kit/contracts';
 import { errorBodyOf } from '../../errors/errorMessage';
 import { removeById } from '../users/listRules';
@@ -204,13 +205,8 @@ export function validationKey(message: string): string | undefined {
   return undefined;
 }
 
-/** The date and time of an announcement in the user's language ('' when unreadable). */
-export function formatAnnouncementDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
-  } catch {
-    return date.toLocaleString();
-  }
+/** The date and time of an announcement as every other date of the console shows it ('' when unreadable). */
+export function formatAnnouncementDate(iso: string): string {
+  const date = dayjs(iso);
+  return date.isValid() ? date.format('DD/MM/YYYY HH:mm') : '';
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Col, Flex, Progress, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { autoResponseStats, type AutoResponseStats } from '../../api/autoResponses';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -12,7 +13,7 @@ type MostUsed = AutoResponseStats['mostUsed'][number];
 
 /** The Statistics tab: counts, usage, success and the most used rules; refreshed when a rule changes or is used. */
 export function StatsTab() {
-  const { t, i18n } = useTranslation('autoResponses');
+  const { t } = useTranslation('autoResponses');
   const [stats, setStats] = useState<AutoResponseStats | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -47,7 +48,7 @@ export function StatsTab() {
       title: t('stats.lastUsed'),
       dataIndex: 'lastUsed',
       width: 180,
-      render: (at: string | null) => (at ? new Date(at).toLocaleString(i18n.language) : t('stats.never')),
+      render: (at: string | null) => (at ? dayjs(at).format('DD/MM/YYYY HH:mm:ss') : t('stats.never')),
     },
     {
       title: t('stats.successRate'),

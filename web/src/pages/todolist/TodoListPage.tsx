@@ -2,6 +2,7 @@ import './todolistLocales';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Input, List, Popconfirm, Tooltip, Typography, type InputRef } from 'antd';
 import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { PageTitle } from '../../components/PageTitle';
@@ -42,14 +43,14 @@ function useStoredTasks(key: string): [Task[], (next: Task[]) => void] {
 
 /** '/todolist' (spec 002 §2): add, edit and remove one's own tasks, stored only in this browser. */
 export default function TodoListPage() {
-  const { t, i18n } = useTranslation('todolist');
+  const { t } = useTranslation('todolist');
   const { user } = useAuth();
   const [tasks, saveTasks] = useStoredTasks(tasksStorageKey(user?.id ?? 0));
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const input = useRef<InputRef>(null);
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
   const reset = () => {
     setText('');
