@@ -28,15 +28,42 @@ describe('languages', () => {
   it('a language stored on an earlier visit is the resolved one once its texts are there (antd, dayjs and dates read it)', async () => {
     vi.resetModules();
     // A browser's storage holding the language chosen on the earlier visit.
-    const stored = new Map([['language', 'es']]);
-    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => stored.set(key, value) });
+    const stored = new Map([['i18nextLng', 'es']]);
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    });
     try {
       const fresh = await import('./index');
       await fresh.languageReady;
       expect(fresh.default.language).toBe('es');
       expect(fresh.default.resolvedLanguage).toBe('es');
       await fresh.changeLanguage('pt-BR');
-      expect(stored.get('language')).toBe('pt-BR');
+      expect(stored.get('i18nextLng')).toBe('pt-BR');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
+  it("reads i18nextLng (the spec's key) before the older 'language' key, and the switcher leaves only i18nextLng", async () => {
+    vi.resetModules();
+    const stored = new Map([
+      ['language', 'en'],
+      ['i18nextLng', 'es'],
+    ]);
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    });
+    try {
+      const fresh = await import('./index');
+      await fresh.languageReady;
+      expect(fresh.default.language).toBe('es');
+      await fresh.changeLanguage('en');
+      expect([...stored.entries()]).toEqual([['i18nextLng', 'en']]);
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();

@@ -41,7 +41,9 @@ const resources = buildResources(modules);
 /** The other languages' files, each fetched on demand (only the namespaces pt-BR bundles are asked for). */
 const translations = import.meta.glob<{ default: Record<string, unknown> }>('../locales/{en,es}/*.json');
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+/** The spec's local storage key for the language (000 §2); 'language', an older key of ours, is still read. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+const OLD_LANGUAGE_KEY = 'language';
 export const FALLBACK_LANGUAGE = 'pt-BR';
 
 export type LanguageCode = 'pt-BR' | 'en' | 'es' | 'tr';
@@ -55,7 +57,7 @@ const supported = languages.map((l) => l.code) as string[];
 
 function storedLanguage(): LanguageCode {
   try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? localStorage.getItem('i18nextLng');
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? localStorage.getItem(OLD_LANGUAGE_KEY);
     if (value && supported.includes(value)) return value as LanguageCode;
     if (value === 'pt' || value?.toLowerCase() === 'pt-br') return 'pt-BR';
   } catch {
@@ -113,12 +115,12 @@ export const languageReady: Promise<void> = loadLanguage(i18n.language).then(
   () => undefined,
 );
 
-/** Switches the language (its texts fetched first) and keeps it in local storage ('language'). */
+/** Switches the language (its texts fetched first) and keeps it in local storage (i18nextLng). */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   await loadLanguage(code);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-    localStorage.setItem('i18nextLng', code);
+    localStorage.removeItem(OLD_LANGUAGE_KEY);
   } catch {
     // ignore
   }
