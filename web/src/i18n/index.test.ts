@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage, loadLanguage } from './index';
 
+/** A browser's local storage backed by `stored`. */
+const stubStorage = (stored: Map<string, string>) =>
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  });
+
 describe('languages', () => {
   it('bundles pt-BR; es comes when fetched, and what it lacks falls back to pt-BR meanwhile', async () => {
     expect(i18n.t('shell:menu.reports', { lng: 'pt-BR' })).toBe('Relatórios');
@@ -29,11 +37,7 @@ describe('languages', () => {
     vi.resetModules();
     // A browser's storage holding the language chosen on the earlier visit.
     const stored = new Map([['i18nextLng', 'es']]);
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => stored.set(key, value),
-      removeItem: (key: string) => stored.delete(key),
-    });
+    stubStorage(stored);
     try {
       const fresh = await import('./index');
       await fresh.languageReady;
@@ -53,11 +57,7 @@ describe('languages', () => {
       ['language', 'en'],
       ['i18nextLng', 'es'],
     ]);
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => stored.set(key, value),
-      removeItem: (key: string) => stored.delete(key),
-    });
+    stubStorage(stored);
     try {
       const fresh = await import('./index');
       await fresh.languageReady;
