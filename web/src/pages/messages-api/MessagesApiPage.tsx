@@ -128,6 +128,7 @@ function TestCard({ kind }: { kind: TestKind }) {
 function MessagesApiScreen() {
   const { t } = useTranslation('connections');
   const endpoint = apiEndpoint(window.location.origin);
+  const examples = { body: t('api.exampleBody'), caption: t('api.exampleCaption'), file: t('api.exampleFile') };
 
   return (
     <Flex vertical gap={16}>
@@ -161,12 +162,12 @@ function MessagesApiScreen() {
               </li>
             </ul>
             <Typography.Text strong>{t('api.jsonExample')}</Typography.Text>
-            <Typography.Paragraph copyable={{ text: jsonCurl(endpoint) }}>
-              <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{jsonCurl(endpoint)}</pre>
+            <Typography.Paragraph copyable={{ text: jsonCurl(endpoint, examples) }}>
+              <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{jsonCurl(endpoint, examples)}</pre>
             </Typography.Paragraph>
             <Typography.Text strong>{t('api.multipartExample')}</Typography.Text>
-            <Typography.Paragraph copyable={{ text: multipartCurl(endpoint) }}>
-              <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{multipartCurl(endpoint)}</pre>
+            <Typography.Paragraph copyable={{ text: multipartCurl(endpoint, examples) }}>
+              <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{multipartCurl(endpoint, examples)}</pre>
             </Typography.Paragraph>
           </Card>
         </Col>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiSendBody } from '@atende/kit/contracts';
-import { apiEndpoint, describeAnswer, jsonExample, multipartCurl, testFormProblems } from './messagesApiRules';
+import { apiEndpoint, describeAnswer, jsonCurl, jsonExample, multipartCurl, testFormProblems } from './messagesApiRules';
 
 describe('messages API documentation', () => {
   it('points at /api/messages/send on the app origin', () => {
@@ -11,7 +11,11 @@ describe('messages API documentation', () => {
     expect(Object.keys(jsonExample).sort()).toEqual(['body', 'closeTicket', 'number', 'queueId', 'sendSignature', 'userId']);
   });
   it('sends files in the medias field', () => {
-    expect(multipartCurl('https://x/api/messages/send')).toContain("-F 'medias=@");
+    const examples = { body: "It's confirmed", caption: 'Here is the document', file: '/path/to/file.pdf' };
+    expect(multipartCurl('https://x/api/messages/send', examples)).toContain("-F 'medias=@/path/to/file.pdf'");
+    expect(multipartCurl('https://x/api/messages/send', examples)).toContain("-F 'body=Here is the document'");
+    // The text in the screen's language, its quote kept inside the shell's single quotes.
+    expect(jsonCurl('https://x/api/messages/send', examples)).toContain(`"body":"It'\\''s confirmed"`);
   });
 });
 

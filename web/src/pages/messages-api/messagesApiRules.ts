@@ -20,19 +20,26 @@ export const jsonExample: Required<ApiMessage> = {
   closeTicket: false,
 };
 
+/** The examples' words in the screen's language: a text, a file's caption and its path. */
+export type ExampleTexts = { body: string; caption: string; file: string };
+
+/** Text inside a shell's single quotes (a quote in a translation must not end them). */
+const inQuotes = (text: string) => text.replace(/'/g, "'\\''");
+
 /** A curl call with the JSON body. */
-export function jsonCurl(endpoint: string): string {
-  return [`curl -X POST '${endpoint}' \\`, `  -H 'Authorization: Bearer <token>' \\`, `  -H 'Content-Type: application/json' \\`, `  -d '${JSON.stringify(jsonExample)}'`].join('\n');
+export function jsonCurl(endpoint: string, texts: ExampleTexts): string {
+  const body = inQuotes(JSON.stringify({ ...jsonExample, body: texts.body }));
+  return [`curl -X POST '${endpoint}' \\`, `  -H 'Authorization: Bearer <token>' \\`, `  -H 'Content-Type: application/json' \\`, `  -d '${body}'`].join('\n');
 }
 
 /** A curl call sending a file (multipart, field `medias`; the body is its caption). */
-export function multipartCurl(endpoint: string): string {
+export function multipartCurl(endpoint: string, texts: ExampleTexts): string {
   return [
     `curl -X POST '${endpoint}' \\`,
     `  -H 'Authorization: Bearer <token>' \\`,
     `  -F 'number=${jsonExample.number}' \\`,
-    `  -F 'body=Segue o documento' \\`,
-    `  -F 'medias=@/caminho/arquivo.pdf'`,
+    `  -F 'body=${inQuotes(texts.caption)}' \\`,
+    `  -F 'medias=@${texts.file}'`,
   ].join('\n');
 }
 
