@@ -48,7 +48,7 @@ describe('web console', () => {
     await submit(page).click();
     await page.getByRole('cell', { name: 'E2E Plan', exact: true }).waitFor();
 
-    // The company form's messages (spec 001 §5), then a company saved without an admin password (left out of the request).
+    // The company form's messages (spec 001 §5; this screen is in English), then a company saved without an admin password (left out of the request).
     await page.getByRole('tab', { name: 'Companies' }).click();
     // Sent empty, the form shows its messages. In CI only, they twice never showed after the click (30 s); what
     // the page showed instead is logged, and the form is opened and sent again, as a user would.
@@ -56,7 +56,7 @@ describe('web console', () => {
       if ((await dialog(page).count()) === 0) await openDialog(page, page.getByRole('button', { name: 'Add company' }));
       await submit(page).click();
       try {
-        await dialog(page).getByText('Nome é obrigatório').waitFor({ timeout: 10_000 });
+        await dialog(page).getByText('Name is required').waitFor({ timeout: 10_000 });
         break;
       } catch (err) {
         console.log(`company form without its messages (attempt ${attempt}) at`, page.url(), (await page.locator('body').innerText()).slice(0, 800));
@@ -64,10 +64,10 @@ describe('web console', () => {
         if (attempt >= 3) throw err;
       }
     }
-    await dialog(page).getByText('E-mail é obrigatório').waitFor();
+    await dialog(page).getByText('E-mail is required').waitFor();
     await dialog(page).getByLabel('Name', { exact: true }).fill('E2E No Password');
     await dialog(page).getByLabel('Email').fill('nopass');
-    await dialog(page).getByText('Email é inválido').waitFor();
+    await dialog(page).getByText('Invalid e-mail').waitFor();
     await dialog(page).getByLabel('Email').fill('owner@e2e-nopass.example');
     await dialog(page).getByLabel('Password').fill('123');
     await dialog(page).getByText('Too Short!').waitFor();
