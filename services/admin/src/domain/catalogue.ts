@@ -11,6 +11,7 @@ import {
   type ServiceContext,
   type UnitOfWork,
   type WeekdaySchedule,
+  companyMessages,
   createCompanyBody,
   createPlanBody,
   updateCompanyBody,
@@ -152,7 +153,7 @@ export function createCatalogue(deps: { ctx: ServiceContext; db: AdminDb; unitOf
         // Inside the transaction: if auth refuses (the e-mail is another company's user's), nothing changes.
         if (passwordHash) {
           // Its admin is known by the company's e-mail: without one there is nobody to give the password to.
-          if (!company.email) throw new AppError('ERR_VALIDATION', 'The company has no e-mail for its admin', { fields: [{ field: 'email', message: 'E-mail é obrigatório' }] });
+          if (!company.email) throw new AppError('ERR_VALIDATION', 'The company has no e-mail for its admin', { fields: [{ field: 'email', message: companyMessages.emailRequired }] });
           await ask(ctx.bus, 'auth.user.setCompanyAdminPassword', { companyId: id, name: company.name, email: company.email, previousEmail: previousEmail ?? company.email, passwordHash });
         }
         await emit('admin.company.updated', id, { company });

@@ -161,9 +161,18 @@ export const company = z.object({
 });
 export type Company = z.infer<typeof company>;
 
+/** The company form's messages as spec 001 §5 quotes them (the web translates them for en and es). */
+export const companyMessages = { nameRequired: 'Nome é obrigatório', emailRequired: 'E-mail é obrigatório', emailInvalid: 'Email é inválido' } as const;
+
 const companyFields = {
-  name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, 'Nome é obrigatório'),
-  email: z.string({ error: 'E-mail é obrigatório' }).trim().toLowerCase().min(1, 'E-mail é obrigatório').max(254, msg.tooLong).pipe(z.email('Email é inválido')),
+  name: z.string({ error: companyMessages.nameRequired }).trim().min(2, companyMessages.nameRequired).max(50, companyMessages.nameRequired),
+  email: z
+    .string({ error: companyMessages.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, companyMessages.emailRequired)
+    .max(254, msg.tooLong)
+    .pipe(z.email(companyMessages.emailInvalid)),
   // Blank is none: the company is created without its admin user (the super user adds users later).
   password: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(5, msg.tooShort).max(50, msg.tooLong).optional()),
   phone: z.string().trim().max(30, msg.tooLong).nullable(),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fileListMessages, msg, PROMPT_QUEUE_REQUIRED } from '@atende/kit/contracts';
+import { companyMessages, fileListMessages, msg, PROMPT_QUEUE_REQUIRED } from '@atende/kit/contracts';
 import i18n from '../../i18n';
 
 /**
@@ -22,9 +22,9 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Nome muito longo': 'formValidation.nameTooLong',
   'O nome completo é obrigatório': 'formValidation.fullNameRequired',
   [PROMPT_QUEUE_REQUIRED]: 'formValidation.sectorRequired',
-  'Nome é obrigatório': 'formValidation.companyNameRequired',
-  'E-mail é obrigatório': 'formValidation.companyEmailRequired',
-  'Email é inválido': 'formValidation.companyEmailInvalid',
+  [companyMessages.nameRequired]: 'formValidation.companyNameRequired',
+  [companyMessages.emailRequired]: 'formValidation.companyEmailRequired',
+  [companyMessages.emailInvalid]: 'formValidation.companyEmailInvalid',
 };
 
 /** A schema's message in the current language: the kit's shared messages are translated, any other text is shown as written. */
