@@ -1,9 +1,9 @@
 import { DatePicker, Flex, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { DAY_FORMAT } from '../format/dates';
 
 /** Days travel as the API takes them and are shown as people here read them. */
 const DAY = 'YYYY-MM-DD';
-const SHOWN = 'DD/MM/YYYY';
 
 type Props = {
   label: string;
@@ -21,7 +21,7 @@ export function DayField({ label, value, onChange, disabledDate }: Props) {
       <DatePicker
         value={value ? dayjs(value) : null}
         onChange={(d) => onChange(d ? d.format(DAY) : null)}
-        format={SHOWN}
+        format={DAY_FORMAT}
         disabledDate={disabledDate}
         aria-label={label}
       />

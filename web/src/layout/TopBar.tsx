@@ -2,7 +2,7 @@ import { Button, Flex, Layout, Tooltip, Typography, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/AuthContext';
-import { formatDate } from '../auth/subscription';
+import { formatDay } from '../format/dates';
 import { AnnouncementsBell } from '../pages/announcements/AnnouncementsBell';
 import { isAdmin } from '../permissions';
 import { ChatBell } from './ChatBell';
@@ -24,7 +24,7 @@ export function TopBar({ narrow, collapsed, onToggleMenu }: TopBarProps) {
   const { user } = useAuth();
   const { token } = theme.useToken();
   if (!user) return null;
-  const dueDate = isAdmin(user) ? formatDate(user.company.dueDate) : '';
+  const dueDate = isAdmin(user) ? formatDay(user.company.dueDate) : '';
   const toggleLabel = narrow ? t('menu.open') : collapsed ? t('menu.expand') : t('menu.collapse');
 
   return (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Announcement } from '@atende/kit/contracts';
 import { listAnnouncements } from '../../api/announcements';
 import { useInfiniteList } from '../tags/useInfiniteList';
-import { applyAnnouncementEvent, formatAnnouncementDate, priorityColor, priorityLabelKey, type PriorityColor } from './announcementsRules';
+import { formatDateTime } from '../../format/dates';
+import { applyAnnouncementEvent, priorityColor, priorityLabelKey, type PriorityColor } from './announcementsRules';
 import { storeViewed } from './announcementsWatch';
 import { useAnnouncementEvents } from './useAnnouncementEvents';
 
@@ -86,7 +87,7 @@ export default function AnnouncementsBellList({ userId }: { userId: number }) {
                 </a>
               )}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatAnnouncementDate(a.createdAt)}
+                {formatDateTime(a.createdAt)}
               </Typography.Text>
             </Flex>
           );

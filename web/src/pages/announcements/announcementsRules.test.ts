@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
 import type { Announcement } from '@atende/kit/contracts';
 import { buildResources, flattenKeys } from '../../i18n/resources';
 import {
@@ -7,7 +6,6 @@ import {
   announcementMatches,
   applyAnnouncementEvent,
   eventLightsDot,
-  formatAnnouncementDate,
   hasUnviewed,
   isAcceptedAttachment,
   isAnnouncementEvent,
@@ -256,10 +254,3 @@ describe('the form', () => {
   });
 });
 
-describe('dates', () => {
-  it('shows the date as the rest of the console does (DD/MM/YYYY HH:mm, whatever the language); an unreadable one shows nothing', () => {
-    expect(formatAnnouncementDate('2025-03-10T12:00:00.000Z')).toBe(dayjs('2025-03-10T12:00:00.000Z').format('DD/MM/YYYY HH:mm'));
-    expect(formatAnnouncementDate('2025-03-10T12:00:00.000Z')).toMatch(/^10\/03\/2025 \d{2}:\d{2}$/);
-    expect(formatAnnouncementDate('nope')).toBe('');
-  });
-});

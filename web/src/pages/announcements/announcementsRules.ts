@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { ANNOUNCEMENT_PRIORITIES, createAnnouncementBody, msg, type Announcement, type CreateAnnouncementBody } from '@atende/kit/contracts';
 import { errorBodyOf } from '../../errors/errorMessage';
 import { removeById } from '../users/listRules';
@@ -203,10 +202,4 @@ export function validationKey(message: string): string | undefined {
   if (message === msg.tooLong) return 'validation.tooLong';
   if (message === 'must be 1, 2 or 3') return 'validation.priority';
   return undefined;
-}
-
-/** The date and time of an announcement as every other date of the console shows it ('' when unreadable). */
-export function formatAnnouncementDate(iso: string): string {
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('DD/MM/YYYY HH:mm') : '';
 }

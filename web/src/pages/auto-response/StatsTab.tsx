@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Card, Col, Flex, Progress, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { autoResponseStats, type AutoResponseStats } from '../../api/autoResponses';
 import { LoadFailed } from '../../components/LoadFailed';
+import { formatDateTime } from '../../format/dates';
 import { useCompanyEvent } from '../../socket/SocketContext';
 import { PRIORITIES, priorityOf } from './autoResponseRules';
 import { snackbarError } from './snackbar';
@@ -48,7 +48,7 @@ export function StatsTab() {
       title: t('stats.lastUsed'),
       dataIndex: 'lastUsed',
       width: 180,
-      render: (at: string | null) => (at ? dayjs(at).format('DD/MM/YYYY HH:mm:ss') : t('stats.never')),
+      render: (at: string | null) => formatDateTime(at, { seconds: true }) || t('stats.never'),
     },
     {
       title: t('stats.successRate'),

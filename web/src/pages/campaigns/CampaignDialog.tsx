@@ -19,6 +19,7 @@ import {
   type CampaignFormValues,
 } from './campaignRules';
 import { useDialogOptions } from './useDialogOptions';
+import { DATE_TIME_FORMAT } from '../../format/dates';
 
 export type CampaignDialogProps = {
   open: boolean;
@@ -166,7 +167,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="scheduledAt" label={t('fields.scheduledAt')}>
-              <DatePicker showTime format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} aria-label={t('fields.scheduledAt')} />
+              <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: '100%' }} aria-label={t('fields.scheduledAt')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

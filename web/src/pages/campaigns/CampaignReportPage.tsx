@@ -9,7 +9,8 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageLoading } from '../../components/PageLoading';
 import { toastError } from '../../errors/toast';
 import { campaignReport, REPORT_FINAL_REFRESH_MS } from './campaignRules';
-import { formatDateTime, STATUS_COLORS } from './CampaignsPage';
+import { formatDateTime } from '../../format/dates';
+import { STATUS_COLORS } from './CampaignsPage';
 import { PlanGate } from './PlanGate';
 import { useLiveRecords } from './useLiveRecords';
 
@@ -109,8 +110,8 @@ function CampaignReport() {
         {card('delivered', t('report.delivered'), figures.delivered)}
         {card('whatsapp', t('report.whatsapp'), campaign.whatsapp?.name ?? '—')}
         {card('contactList', t('report.contactList'), campaign.contactList?.name ?? '—')}
-        {card('scheduledAt', t('report.scheduledAt'), formatDateTime(campaign.scheduledAt))}
-        {card('completedAt', t('report.completedAt'), formatDateTime(campaign.completedAt))}
+        {card('scheduledAt', t('report.scheduledAt'), formatDateTime(campaign.scheduledAt) || '—')}
+        {card('completedAt', t('report.completedAt'), formatDateTime(campaign.completedAt) || '—')}
       </Row>
     </Flex>
   );

@@ -12,7 +12,6 @@ import {
   SearchOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { cancelCampaign, deleteCampaign, listCampaigns, restartCampaign, type Campaign, type CampaignStatus } from '../../api/campaigns';
@@ -22,6 +21,7 @@ import { CampaignDialog } from './CampaignDialog';
 import { applyRecordEvent, textMatches } from './liveRecords';
 import { PlanGate } from './PlanGate';
 import { useLiveRecords } from './useLiveRecords';
+import { formatDateTime } from '../../format/dates';
 
 export const STATUS_COLORS: Record<CampaignStatus, string> = {
   INATIVA: 'default',
@@ -30,8 +30,6 @@ export const STATUS_COLORS: Record<CampaignStatus, string> = {
   CANCELADA: 'red',
   FINALIZADA: 'green',
 };
-
-export const formatDateTime = (value: string | null | undefined): string => (value && dayjs(value).isValid() ? dayjs(value).format('DD/MM/YYYY HH:mm') : '—');
 
 /** '/campaigns' (spec 002 §2): admins whose plan has useCampaigns. */
 export default function CampaignsPage() {
@@ -89,8 +87,8 @@ function CampaignsScreen() {
     { title: t('table.status'), dataIndex: 'status', width: 140, render: (s: CampaignStatus) => <Tag color={STATUS_COLORS[s]}>{t(`status.${s}`)}</Tag> },
     { title: t('table.contactList'), key: 'contactList', render: (_: unknown, row) => row.contactList?.name ?? t('table.none') },
     { title: t('table.whatsapp'), key: 'whatsapp', render: (_: unknown, row) => row.whatsapp?.name ?? t('table.none') },
-    { title: t('table.scheduledAt'), dataIndex: 'scheduledAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : t('table.noSchedule')) },
-    { title: t('table.completedAt'), dataIndex: 'completedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v) : t('table.notCompleted')) },
+    { title: t('table.scheduledAt'), dataIndex: 'scheduledAt', width: 150, render: (v: string | null) => (formatDateTime(v) || t('table.noSchedule')) },
+    { title: t('table.completedAt'), dataIndex: 'completedAt', width: 150, render: (v: string | null) => (formatDateTime(v) || t('table.notCompleted')) },
     { title: t('table.confirmation'), dataIndex: 'confirmation', width: 120, align: 'center', render: (v: boolean) => (v ? t('yes') : t('no')) },
     {
       title: t('table.actions'),

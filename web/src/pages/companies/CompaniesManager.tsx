@@ -4,7 +4,6 @@ import { Button, Flex, Input, Modal, Space, Table, Tag, Tooltip, Typography } fr
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Company, Plan } from '@atende/kit/contracts';
 import { useAuth } from '../../auth/AuthContext';
 import { deleteCompany, listCompanies, listPlans, updateCompany } from '../../api/admin';
@@ -12,7 +11,8 @@ import { formatBytes } from '../../components/formatBytes';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { formatAmount } from '../settings/planForm';
 import { mergeById, removeById, upsertById } from '../users/listRules';
-import { daysLeft, dueDateTone, formatDay, renewDueDate } from './companyRules';
+import { formatDateTime, formatDay } from '../../format/dates';
+import { daysLeft, dueDateTone, renewDueDate } from './companyRules';
 import { CompanyFormModal } from './CompanyFormModal';
 
 /**
@@ -145,11 +145,11 @@ export function CompaniesManager() {
     { title: t('table.email'), dataIndex: 'email', width: 200, ellipsis: true },
     { title: t('table.phone'), dataIndex: 'phone', width: 130 },
     { title: t('table.createdAt'), dataIndex: 'createdAt', width: 110, render: (v: string) => formatDay(v) },
-    { title: t('table.lastLogin'), dataIndex: 'lastLogin', width: 150, render: (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—') },
+    { title: t('table.lastLogin'), dataIndex: 'lastLogin', width: 150, render: (v: string | null) => formatDateTime(v) || '—' },
     // The media folder as last measured by the server (hourly): size, files, when.
     { title: t('table.folderSize'), dataIndex: 'folderSize', width: 110, align: 'right', render: (v: number | null) => (v === null ? '—' : formatBytes(v)) },
     { title: t('table.numberFileFolder'), dataIndex: 'numberFileFolder', width: 90, align: 'right', render: (v: number | null) => v ?? '—' },
-    { title: t('table.updatedAtFolder'), dataIndex: 'updatedAtFolder', width: 150, render: (v: string | null) => (v ? dayjs(v).format('DD/MM/YYYY HH:mm') : '—') },
+    { title: t('table.updatedAtFolder'), dataIndex: 'updatedAtFolder', width: 150, render: (v: string | null) => formatDateTime(v) || '—' },
     {
       title: t('table.actions'),
       key: 'actions',

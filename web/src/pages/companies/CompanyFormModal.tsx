@@ -7,6 +7,7 @@ import { toastError, toastSuccess } from '../../errors/toast';
 import { zodRule } from '../users/zodRule';
 import { companyCreateBody, companyFieldSchemas, companyUpdateBody, dueDay, type CompanyFormValues } from './companyRules';
 import { formatAmount } from '../settings/planForm';
+import { DAY_FORMAT } from '../../format/dates';
 
 const emptyValues: CompanyFormValues = {
   name: '',
@@ -137,7 +138,7 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="dueDate" label={t('form.dueDate')}>
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} allowClear />
+              <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} allowClear />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

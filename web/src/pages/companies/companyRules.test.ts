@@ -9,11 +9,11 @@ import {
   companyUpdateBody,
   daysLeft,
   dueDateTone,
-  formatDay,
   renewDueDate,
   toApiDate,
   type CompanyFormValues,
 } from './companyRules';
+import { formatDay } from '../../format/dates';
 
 const today = new Date(2025, 0, 10, 15, 30); // 10 Jan 2025, afternoon
 

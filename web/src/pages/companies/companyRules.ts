@@ -45,11 +45,6 @@ export function toApiDate(value: Dayjs | null | undefined): string | null {
   return value && value.isValid() ? value.format('YYYY-MM-DD') : null;
 }
 
-/** dd/MM/yyyy for tables. */
-export function formatDay(dueDate: string | null | undefined): string {
-  return dueDay(dueDate)?.format('DD/MM/YYYY') ?? '';
-}
-
 export type CompanyFormValues = {
   name: string;
   email: string;

@@ -29,6 +29,7 @@ import {
 import { WeekdaySchedulesTable } from '../../components/WeekdaySchedulesTable';
 import { schedulesValid } from '../settings/schedules';
 import { IntegrationSelect } from '../queue-integration/IntegrationSelect';
+import { DATE_TIME_FORMAT, DAY_FORMAT } from '../../format/dates';
 
 export type ConnectionDialogProps = {
   open: boolean;
@@ -46,7 +47,6 @@ export type ConnectionDialogProps = {
   companyId?: number;
 };
 
-const DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /**
  * Add/edit connection (spec 001 §2 "Connection editor dialog"): tabs general, integrations, messages,
@@ -343,7 +343,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
             <Form.Item name="importOldMessages" label={t('fields.importOldMessages')} required rules={[check('importOldMessages')]}>
               <DatePicker
                 showTime={{ format: 'HH:mm' }}
-                format={DATE_TIME}
+                format={DATE_TIME_FORMAT}
                 style={{ width: '100%' }}
                 aria-label={t('fields.importOldMessages')}
                 disabledDate={(d) => d.isAfter(dayjs()) || d.isBefore(dayjs().subtract(2, 'year').startOf('day'))}
@@ -359,7 +359,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
             >
               <DatePicker
                 showTime={{ format: 'HH:mm' }}
-                format={DATE_TIME}
+                format={DATE_TIME_FORMAT}
                 style={{ width: '100%' }}
                 aria-label={t('fields.importRecentMessages')}
                 disabledDate={(d) => d.isAfter(dayjs())}
@@ -459,7 +459,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
           <Col xs={24} md={12} key={name}>
             <Form.Item name={name} label={t(`fields.${name}`)} dependencies={['collectiveVacationMessage', 'collectiveVacationStart']} rules={[check(name)]}>
               <DatePicker
-                format="DD/MM/YYYY"
+                format={DAY_FORMAT}
                 style={{ width: '100%' }}
                 aria-label={t(`fields.${name}`)}
                 disabledDate={(d) => d.isBefore(dayjs().subtract(10, 'day').startOf('day'))}

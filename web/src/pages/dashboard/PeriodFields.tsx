@@ -5,8 +5,8 @@ import type { DashboardPeriod } from '../../api/dashboard';
 import { DayField } from '../../components/DayField';
 import { toastError } from '../../errors/toast';
 import { MAX_PERIOD_DAYS, periodProblem } from './dashboardRules';
+import { DAY_FORMAT } from '../../format/dates';
 
-const SHOWN = 'DD/MM/YYYY';
 
 /** The period to ask for, or null after telling the user why the server would refuse it. */
 export function checkedPeriod(t: TFunction<'dashboard'>, period: Partial<DashboardPeriod>): DashboardPeriod | null {
@@ -21,7 +21,7 @@ export function checkedPeriod(t: TFunction<'dashboard'>, period: Partial<Dashboa
 
 /** A period as DD/MM/YYYY. */
 export function shownDay(day: string): string {
-  return dayjs(day).format(SHOWN);
+  return dayjs(day).format(DAY_FORMAT);
 }
 
 type Props = { value: Partial<DashboardPeriod>; onChange(next: Partial<DashboardPeriod>): void };

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { DashboardAttendant, DashboardCounters, TicketsPerDay, TicketsPerUser } from '@atende/kit/contracts';
 import type { DashboardPeriod } from '../../api/dashboard';
+import { DAY_FORMAT } from '../../format/dates';
 
 /** The dashboard's export tab takes 1.5 s at least (spec 002 §2), so "Gerando Relatório..." is seen before the file comes. */
 export const DASHBOARD_EXPORT_DELAY_MS = 1500;
@@ -60,7 +61,7 @@ export function ticketsPerDayBars(answer: TicketsPerDay, period: DashboardPeriod
   const count = Math.min(dayjs(period.finalDate).diff(first, 'day') + 1, MAX_PERIOD_DAYS);
   return Array.from({ length: Math.max(count, 0) }, (_, i) => {
     const day = first.add(i, 'day');
-    const key = day.format('DD/MM/YYYY');
+    const key = day.format(DAY_FORMAT);
     return { key, label: day.format('DD/MM'), total: byDay.get(key) ?? 0 };
   });
 }

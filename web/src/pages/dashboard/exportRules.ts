@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { DashboardCounters, DashboardData } from '@atende/kit/contracts';
 import type { DashboardPeriod } from '../../api/dashboard';
 import type { XlsxRow } from '../reports/xlsxWriter';
+import { DAY_FORMAT, formatDateTime } from '../../format/dates';
 import { npsFromDistribution } from './analysisRules';
 import { dashboardAlerts, type DashboardAlert } from './dashboardAlerts';
 import { onlineShare, type Bar } from './dashboardRules';
@@ -45,7 +46,6 @@ export type ReportInput = {
 };
 export type ReportTexts = { t: Translate; alertText(alert: DashboardAlert): { title: string; details: string } };
 
-const SHOWN_DAY = 'DD/MM/YYYY';
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** relatorio_atendimento_20260305_1430.pdf (spec 002 §9: the time the file was made, yyyyMMdd_HHmm). */
@@ -54,8 +54,8 @@ export function reportFileName(format: ExportFormat, at: Date): string {
 }
 
 export const shownPeriod = (period: DashboardPeriod): { from: string; to: string } => ({
-  from: dayjs(period.initialDate).format(SHOWN_DAY),
-  to: dayjs(period.finalDate).format(SHOWN_DAY),
+  from: dayjs(period.initialDate).format(DAY_FORMAT),
+  to: dayjs(period.finalDate).format(DAY_FORMAT),
 });
 
 /** The lines above the sections: the title, the period counted and when the file was made. */
@@ -63,7 +63,7 @@ export function reportMeta(input: Pick<ReportInput, 'period' | 'generatedAt'>, t
   return [
     [t('export.report.title')],
     [t('export.report.period'), t('range.span', shownPeriod(input.period))],
-    [t('export.report.generatedAt'), dayjs(input.generatedAt).format('DD/MM/YYYY HH:mm')],
+    [t('export.report.generatedAt'), formatDateTime(input.generatedAt)],
   ];
 }
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CUSTOM_PLAN, customPlanPrice, isValidCpfCnpj } from '@atende/kit/contracts';
 import { subscribe, type Invoice, type PixCharge } from '../../api/invoices';
 import { toastError, toastSuccess } from '../../errors/toast';
-import { formatBRL, formatDueDate, initialPlan, planCount, subscriptionPayload, type CheckoutForm } from './financialRules';
+import { formatDay } from '../../format/dates';
+import { formatBRL, initialPlan, planCount, subscriptionPayload, type CheckoutForm } from './financialRules';
 
 export type CheckoutDialogProps = {
   /** The invoice being paid; null closes the dialog. */
@@ -78,7 +79,7 @@ function Checkout({ invoice, onClose, onCharged }: Omit<CheckoutDialogProps, 'in
           {t('checkout.plan.perMonth', { price: formatBRL(price) })}
         </Typography.Title>
         <Typography.Text type="secondary">{t('checkout.plan.billing')}</Typography.Text>
-        <Typography.Text type="secondary">{t('checkout.plan.invoice', { date: formatDueDate(invoice.dueDate) })}</Typography.Text>
+        <Typography.Text type="secondary">{t('checkout.plan.invoice', { date: formatDay(invoice.dueDate) })}</Typography.Text>
         <Typography.Text type="secondary">{t('checkout.plan.method')}</Typography.Text>
       </Flex>
     </Card>

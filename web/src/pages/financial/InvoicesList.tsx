@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { listInvoices, type Invoice } from '../../api/invoices';
 import { useInfiniteList } from '../tags/useInfiniteList';
 import { CheckoutDialog } from './CheckoutDialog';
-import { formatBRL, formatDueDate, isPaid, payAction } from './financialRules';
+import { formatDay } from '../../format/dates';
+import { formatBRL, isPaid, payAction } from './financialRules';
 import { usePaymentEvent } from './usePaymentEvent';
 
 export type InvoicesListProps = {
@@ -43,7 +44,7 @@ export function InvoicesList({ maxHeight = 'calc(100vh - 200px)' }: InvoicesList
     { title: t('table.detail'), dataIndex: 'detail', ellipsis: true },
     { title: t('table.users'), dataIndex: 'users', align: 'center', width: 110 },
     { title: t('table.connections'), dataIndex: 'connections', align: 'center', width: 110 },
-    { title: t('table.dueDate'), dataIndex: 'dueDate', align: 'center', width: 130, render: (day: string) => formatDueDate(day) },
+    { title: t('table.dueDate'), dataIndex: 'dueDate', align: 'center', width: 130, render: (day: string) => formatDay(day) },
     { title: t('table.value'), dataIndex: 'value', align: 'center', width: 140, render: (value: string) => formatBRL(value) ?? t('notAvailable') },
     {
       title: t('table.action'),
@@ -54,7 +55,7 @@ export function InvoicesList({ maxHeight = 'calc(100vh - 200px)' }: InvoicesList
         isPaid(row) ? (
           <Tag color="success">{t('paid')}</Tag>
         ) : (
-          <Button type="primary" size="small" aria-label={t('buttons.payInvoice', { date: formatDueDate(row.dueDate) })} onClick={() => pay(row)}>
+          <Button type="primary" size="small" aria-label={t('buttons.payInvoice', { date: formatDay(row.dueDate) })} onClick={() => pay(row)}>
             {t('buttons.pay')}
           </Button>
         ),

@@ -4,7 +4,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
-import { formatDate } from '../../auth/subscription';
+import { formatDay } from '../../format/dates';
 import { AuthLayout } from '../../layout/AuthLayout';
 import { isAdmin } from '../../permissions';
 import { InvoicesList } from './InvoicesList';
@@ -19,7 +19,7 @@ export default function OverduePage() {
   const { t } = useTranslation('auth');
   const { user, subscription, logout } = useAuth();
   if (!subscription?.expired) return <Navigate to="/" replace />;
-  const date = formatDate(subscription.dueDate ?? user?.company.dueDate);
+  const date = formatDay(subscription.dueDate ?? user?.company.dueDate);
   const admin = isAdmin(user);
   return (
     <AuthLayout title={t('overdue.title')} background="loginEnterImage" width={admin ? 980 : 520}>

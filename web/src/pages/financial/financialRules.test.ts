@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDueDate, initialPlan, payAction, planCount, subscriptionPayload } from './financialRules';
+import { formatDay } from '../../format/dates';
+import { formatBRL, initialPlan, payAction, planCount, subscriptionPayload } from './financialRules';
 
 const nbsp = (s: string | null) => s?.replace(/\s/g, ' ');
 
 describe('invoices table', () => {
   it('shows due dates as DD/MM/YYYY and values in R$ (N/A when there is none)', () => {
-    expect(formatDueDate('2025-03-07')).toBe('07/03/2025');
-    expect(formatDueDate(null)).toBe('');
+    expect(formatDay('2025-03-07')).toBe('07/03/2025');
+    expect(formatDay(null)).toBe('');
     expect(nbsp(formatBRL('1299.9'))).toBe('R$ 1.299,90');
     expect(nbsp(formatBRL(49))).toBe('R$ 49,00');
     expect(formatBRL(null)).toBeNull();

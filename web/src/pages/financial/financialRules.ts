@@ -1,13 +1,5 @@
 import { CUSTOM_PLAN, customPlanPrice, type Invoice, type SubscriptionBody } from '@atende/kit/contracts';
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** DD/MM/YYYY for the invoices table (spec 001 §9). */
-export function formatDueDate(day: string | null | undefined): string {
-  const m = day ? DAY.exec(day) : null;
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
-}
-
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** R$ in the pt-BR format (spec 001 §9), or null when the value is not a number. */

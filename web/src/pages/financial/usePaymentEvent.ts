@@ -5,7 +5,7 @@ import type { PaymentSocketPayload } from '../../api/invoices';
 import { refreshSession } from '../../api/http';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { useCompanyEvent } from '../../socket/SocketContext';
-import { formatDueDate } from './financialRules';
+import { formatDay } from '../../format/dates';
 
 /** Spec 001 §4, §9: after the payment the user returns home after 4 seconds. */
 export const PAYMENT_HOME_DELAY_MS = 4000;
@@ -24,7 +24,7 @@ export function usePaymentEvent(onPaid?: (payload: PaymentSocketPayload) => void
 
   useCompanyEvent<PaymentSocketPayload>('payment', (payload) => {
     if (payload?.action !== 'CONCLUIDA') return;
-    toastSuccess(t('toasts.renewed', { date: formatDueDate(payload.company?.dueDate) }));
+    toastSuccess(t('toasts.renewed', { date: formatDay(payload.company?.dueDate) }));
     onPaid?.(payload);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {

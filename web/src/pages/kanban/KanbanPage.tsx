@@ -14,6 +14,7 @@ import { useCompanyEvent, useReconnected } from '../../socket/SocketContext';
 import { textColorOn } from '../tags/tagRules';
 import { DRAG_MIME, KanbanCard, type CardDrag } from './KanbanCard';
 import { assignCards, buildLanes, formatValor, lanesOfCard, laneTotal, moveCalls, readBoardPrefs, SORT_OPTIONS, writeBoardPrefs, type BoardPrefs, type Lane } from './kanbanRules';
+import { DAY_FORMAT } from '../../format/dates';
 
 const storage = (): Storage | null => {
   try {
@@ -153,7 +154,7 @@ function KanbanBoard() {
           <DatePicker
             value={draftDates.startDate ? dayjs(draftDates.startDate) : null}
             onChange={(d) => setDraftDates((v) => ({ ...v, startDate: d ? d.format('YYYY-MM-DD') : '' }))}
-            format="DD/MM/YYYY"
+            format={DAY_FORMAT}
             placeholder={t('startDate')}
             aria-label={t('startDate')}
             allowClear
@@ -161,7 +162,7 @@ function KanbanBoard() {
           <DatePicker
             value={draftDates.endDate ? dayjs(draftDates.endDate) : null}
             onChange={(d) => setDraftDates((v) => ({ ...v, endDate: d ? d.format('YYYY-MM-DD') : '' }))}
-            format="DD/MM/YYYY"
+            format={DAY_FORMAT}
             placeholder={t('endDate')}
             aria-label={t('endDate')}
             allowClear

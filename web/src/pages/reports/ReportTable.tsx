@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import type { TicketReportRow } from '@atende/kit/contracts';
 import type { TicketReportStatus } from '../../api/reports';
 import { stripWhatsapp } from '../tickets/conversation/whatsappFormat';
-import { cut, formatDateTime, formatSupportTime, PAGE_SIZES } from './reportRules';
+import { formatDateTime } from '../../format/dates';
+import { cut, formatSupportTime, PAGE_SIZES } from './reportRules';
 
 const STATUS_COLORS: Record<TicketReportStatus, string> = {
   pending: 'gold',

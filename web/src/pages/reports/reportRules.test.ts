@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
 import type { TicketReportRow } from '@atende/kit/contracts';
 import { ticketReportQuery } from '../../api/reports';
 import {
@@ -9,12 +8,12 @@ import {
   exportFileName,
   exportRows,
   filterProblem,
-  formatDateTime,
   formatSupportTime,
   pageAfterResize,
   reportParams,
   type ReportFilter,
 } from './reportRules';
+import { formatDateTime } from '../../format/dates';
 
 const row = (over: Partial<TicketReportRow> = {}): TicketReportRow => ({
   id: 41,
@@ -107,14 +106,6 @@ describe('texts of the table', () => {
     expect(cut('😀'.repeat(21))).toBe(`${'😀'.repeat(20)}...`);
     expect(cut(null)).toBe('');
     expect(cut('abcdef', 3)).toBe('abc...');
-  });
-
-  it('shows times as dd/MM/yyyy HH:mm in the browser’s zone', () => {
-    const iso = '2026-04-01T12:05:00.000Z';
-    expect(formatDateTime(iso)).toBe(dayjs(iso).format('DD/MM/YYYY HH:mm'));
-    expect(formatDateTime(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('31/12/2026 23:59');
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime('not a date')).toBe('');
   });
 
   it('shows the support time as people read it', () => {

@@ -3,6 +3,7 @@ import type { TicketReportRow } from '@atende/kit/contracts';
 import type { TicketReportParams, TicketReportStatus } from '../../api/reports';
 import type { XlsxRow } from './xlsxWriter';
 import { formatDuration } from '../dashboard/dashboardRules';
+import { formatDateTime } from '../../format/dates';
 
 /**
  * The tickets report's rules (spec 002 §2 "Tickets report"): the filter form and the query it
@@ -18,7 +19,6 @@ export const CUT_LENGTH = 20;
 export const REPORT_STATUSES: readonly TicketReportStatus[] = ['pending', 'open', 'closed', 'nps', 'group', 'lgpd'];
 
 const DAY = 'YYYY-MM-DD';
-const SHOWN_DATE_TIME = 'DD/MM/YYYY HH:mm';
 
 /** What the filter form holds; dates as YYYY-MM-DD (null: no bound). */
 export type ReportFilter = {
@@ -83,12 +83,6 @@ export function cut(text: string | null | undefined, max: number = CUT_LENGTH): 
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-/** An ISO time as dd/MM/yyyy HH:mm in the browser's time zone ('' when absent or unreadable). */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format(SHOWN_DATE_TIME) : '';
-}
 
 /** An attendance time as the dashboard shows durations ('45s', '12m', '1h 05m', '2d 03h'); '' when unknown. */
 export function formatSupportTime(minutes: number | null | undefined): string {

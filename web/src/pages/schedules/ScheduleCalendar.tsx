@@ -19,6 +19,7 @@ import {
 } from './calendarRules';
 import { STATE_COLORS } from './ScheduleDialog';
 import { isScheduleLocked, scheduleState } from './scheduleRules';
+import { DAY_FORMAT } from '../../format/dates';
 
 export type ScheduleCalendarProps = {
   schedules: readonly Schedule[];
@@ -50,7 +51,7 @@ export function ScheduleCalendar({ schedules, view, date, loading, onView, onDat
     if (view === 'month') return capital(new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' }).format(date.toDate()));
     if (view === 'day')
       return capital(new Intl.DateTimeFormat(language, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date.toDate()));
-    return `${start.format('DD/MM/YYYY')} – ${last.format('DD/MM/YYYY')}`;
+    return `${start.format(DAY_FORMAT)} – ${last.format(DAY_FORMAT)}`;
   }, [view, date, language]);
 
   return (
@@ -203,7 +204,7 @@ function DaysView({ view, date, schedules, language, onOpen, onDelete, onDay }: 
           <div
             key={key}
             role="group"
-            aria-label={day.format('DD/MM/YYYY')}
+            aria-label={day.format(DAY_FORMAT)}
             style={{
               minHeight: month ? 110 : 320,
               padding: 4,
@@ -240,7 +241,7 @@ type AgendaProps = { schedules: readonly Schedule[]; loading: boolean; onOpen(sc
 function AgendaView({ schedules, loading, onOpen, onDelete }: AgendaProps) {
   const { t } = useTranslation('schedules');
   const columns: ColumnsType<Schedule> = [
-    { title: t('calendar.date'), key: 'date', width: 120, render: (_: unknown, row) => dayjs(row.sendAt).format('DD/MM/YYYY') },
+    { title: t('calendar.date'), key: 'date', width: 120, render: (_: unknown, row) => dayjs(row.sendAt).format(DAY_FORMAT) },
     { title: t('calendar.time'), key: 'time', width: 80, render: (_: unknown, row) => dayjs(row.sendAt).format('HH:mm') },
     { title: t('table.contact'), key: 'contact', render: (_: unknown, row) => <Typography.Text strong>{eventTitle(row)}</Typography.Text> },
     { title: t('table.body'), dataIndex: 'body', render: (body: string) => cut(body ?? '') },

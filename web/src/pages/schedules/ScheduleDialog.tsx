@@ -20,6 +20,7 @@ import {
   toScheduleBody,
   type ScheduleFormValues,
 } from './scheduleRules';
+import { DATE_TIME_FORMAT } from '../../format/dates';
 
 export type ScheduleDialogProps = {
   open: boolean;
@@ -176,7 +177,7 @@ export function ScheduleDialog({ open, scheduleId, contactId = null, onClose, on
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="sendAt" label={t('fields.sendAt')} required rules={[rule('sendAt')]}>
-          <DatePicker showTime format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} aria-label={t('fields.sendAt')} />
+          <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: '100%' }} aria-label={t('fields.sendAt')} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

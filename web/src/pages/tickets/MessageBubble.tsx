@@ -22,7 +22,8 @@ import type { Message } from '@atende/kit/contracts';
 import type { VCardContact } from './conversation/cards';
 import { MessageMedia } from './conversation/MessageMedia';
 import { ackState, bodyIsCaption, groupReactions } from './conversation/messages';
-import { canEditMessage, editTimeLeft, formatClock, formatDateTime } from './conversation/time';
+import { formatDateTime } from '../../format/dates';
+import { canEditMessage, editTimeLeft, formatClock } from './conversation/time';
 import { stripWhatsapp } from './conversation/whatsappFormat';
 import { WhatsappText } from './conversation/WhatsappText';
 

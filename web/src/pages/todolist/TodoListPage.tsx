@@ -2,10 +2,10 @@ import './todolistLocales';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Input, List, Popconfirm, Tooltip, Typography, type InputRef } from 'antd';
 import { CloseOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthContext';
 import { PageTitle } from '../../components/PageTitle';
+import { formatDateTime } from '../../format/dates';
 import { addTask, editTask, isBlankTask, readTasks, removeTask, tasksStorageKey, type Task } from './todoRules';
 
 const load = (key: string): Task[] => {
@@ -50,7 +50,6 @@ export default function TodoListPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const input = useRef<InputRef>(null);
-  const when = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
   const reset = () => {
     setText('');
@@ -123,8 +122,8 @@ export default function TodoListPage() {
                 title={<Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{task.text}</Typography.Text>}
                 description={
                   task.updatedAt !== task.createdAt
-                    ? t('createdUpdated', { created: when(task.createdAt), updated: when(task.updatedAt) })
-                    : t('created', { created: when(task.createdAt) })
+                    ? t('createdUpdated', { created: formatDateTime(task.createdAt), updated: formatDateTime(task.updatedAt) })
+                    : t('created', { created: formatDateTime(task.createdAt) })
                 }
               />
             </List.Item>

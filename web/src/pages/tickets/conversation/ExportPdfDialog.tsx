@@ -8,7 +8,7 @@ import { toastError, toastSuccess, toastWarning } from '../../../errors/toast';
 import { mergeMessages } from '../ticketRules';
 import { downloadTranscriptPdf } from './exportPdf';
 import { buildTranscript, transcriptFileName, type TranscriptLabels } from './messages';
-import { formatDateTime } from './time';
+import { formatDateTime } from '../../../format/dates';
 
 /** Pages fetched at most when the whole history is asked for (20 messages each). */
 const MAX_HISTORY_PAGES = 250;
@@ -83,7 +83,7 @@ export function ExportPdfDialog({
           ...(ticket.queue ? [t('pdf.queue', { name: ticket.queue.name })] : []),
           t('pdf.channel', { channel: ticket.whatsapp?.name ? `${ticket.channel} - ${ticket.whatsapp.name}` : ticket.channel }),
           t('pdf.status', { status: t(`tickets:status.${ticket.status}`) }),
-          t('pdf.generated', { date: formatDateTime(new Date().toISOString()), count: entries.length }),
+          t('pdf.generated', { date: formatDateTime(new Date()), count: entries.length }),
         ],
         truncatedNote: t('pdf.truncated'),
         pageLabel: (page: number, total: number) => t('pdf.page', { page, total }),

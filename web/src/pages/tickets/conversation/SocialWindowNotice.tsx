@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, socialWindow } from './time';
+import { formatDateTime } from '../../../format/dates';
+import { socialWindow } from './time';
 
 export type WindowInput = { lastInbound: string | null; oldest: string | null; complete: boolean };
 
@@ -35,7 +36,7 @@ export function SocialWindowNotice({ channel, input }: { channel: 'facebook' | '
   if (state.state === 'open')
     return (
       <Typography.Text type="secondary" role="status" style={{ padding: '2px 12px', fontSize: 12 }}>
-        {t('social.openUntil', { channel: name, time: formatDateTime(new Date(state.closesAt).toISOString()) })}
+        {t('social.openUntil', { channel: name, time: formatDateTime(new Date(state.closesAt)) })}
       </Typography.Text>
     );
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TicketLogEntry } from '@atende/kit/contracts';
 import { listTicketLog } from '../../../api/tickets';
 import { toastError } from '../../../errors/toast';
-import { formatDateTime } from './time';
+import { formatDateTime } from '../../../format/dates';
 
 const TYPE_COLORS: Record<string, string> = {
   create: 'blue',

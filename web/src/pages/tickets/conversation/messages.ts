@@ -1,6 +1,7 @@
 import type { Message } from '@atende/kit/contracts';
 import { parseLocation, parseVCards } from './cards';
-import { dayKey, formatDateTime } from './time';
+import { formatDateTime } from '../../../format/dates';
+import { dayKey } from './time';
 
 /** Pure helpers of the message list and bubbles (spec 000 §2 'Ticket conversation screen'). */
 

@@ -79,13 +79,6 @@ export function formatClock(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** dd/MM/yyyy HH:mm (transcript, tooltips). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** The local calendar day of an instant (yyyy-MM-dd), for the day separators of the list. */
 export function dayKey(iso: string): string {
   const d = new Date(iso);
