@@ -48,9 +48,9 @@ export async function syncContactTags(contactId: number, tags: number[]): Promis
   return data;
 }
 
-/** GET /api/contacts/export: every contact matching the filter, as an xlsx file. */
-export async function exportContacts(filter: ContactsFilter): Promise<Blob> {
-  const { data } = await http.get<Blob>('/contacts/export', { params: filterQuery(filter), responseType: 'blob' });
+/** GET /api/contacts/export: every contact of the company, narrowed by tags only (spec 001 §2: the search box does not apply). */
+export async function exportContacts(contactTag: number[]): Promise<Blob> {
+  const { data } = await http.get<Blob>('/contacts/export', { params: filterQuery({ contactTag }), responseType: 'blob' });
   return data;
 }
 

@@ -127,7 +127,7 @@ export default function ContactsPage() {
   const runExport = async () => {
     setBusy(true);
     try {
-      saveBlob(await exportContacts({ searchParam: search || undefined, contactTag: tagIds }), EXPORT_FILE_NAME);
+      saveBlob(await exportContacts(tagIds), EXPORT_FILE_NAME);
     } catch (err) {
       toastError(err);
     } finally {
