@@ -216,7 +216,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           </Typography.Text>
         </Flex>
         <Flex gap={6} wrap align="center">
-          {pending && (
+          {status === 'pending' && (
             <Button type="primary" icon={<CheckOutlined />} loading={busy} onClick={() => actions.accept(ticket)}>
               {t('tickets:buttons.accept')}
             </Button>

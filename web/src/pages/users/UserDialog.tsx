@@ -31,6 +31,8 @@ function timeToDayjs(value: unknown): Dayjs | null {
   const m = /^(\d{2}):(\d{2})$/.exec(value);
   return m ? dayjs().hour(Number(m[1])).minute(Number(m[2])).second(0).millisecond(0) : null;
 }
+/** How long after saving your own profile the page reloads. */
+const SELF_EDIT_RELOAD_MS = 1000;
 const dayjsToTime = (value: Dayjs | null | undefined): string => (value ? value.format('HH:mm') : '');
 
 const shape = createUserBody.shape;
@@ -139,7 +141,12 @@ export function UserDialog({ open, userId, onClose, onSaved, profileMode = false
         }
       }
       toastSuccess(t('toasts.saved'), { form: true });
-      if (me && saved.id === me.id) await refreshUser().catch(() => undefined);
+      if (me && saved.id === me.id) {
+        // Spec 000 §8: editing yourself reloads the page (the menu, language and the rest start from the new
+        // profile), a moment after the toast so it is seen.
+        await refreshUser().catch(() => undefined);
+        window.setTimeout(() => window.location.reload(), SELF_EDIT_RELOAD_MS);
+      }
       onSaved?.(saved);
       onClose();
     } finally {

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { Message } from '@atende/kit/contracts';
 import { transcribeAudio } from '../../../api/channels';
 import { addNamespaces } from '../../../i18n';
-import { toastError } from '../../../errors/toast';
 import { storedTranscription, transcriptionOf } from './transcription';
 
 // The 'transcription' namespace travels with the conversation's chunk (left out of the initial JS).
@@ -37,8 +36,8 @@ export function AudioTranscription({ message }: { message: Message }) {
     try {
       setText(transcriptionOf(await transcribeAudio(message.wid)) ?? '');
     } catch (err) {
+      // Spec 000 §8: other transcription errors are only logged.
       console.warn('audio transcription failed', err);
-      toastError(err);
     } finally {
       setBusy(false);
     }

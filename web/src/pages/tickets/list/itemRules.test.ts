@@ -41,7 +41,8 @@ describe('ticket card', () => {
     const all = { ignore: true, delete: true };
     expect(itemActions('pending', none)).toEqual(['accept']);
     expect(itemActions('pending', all)).toEqual(['accept', 'ignore']);
-    expect(itemActions('lgpd', all)).toEqual(['accept', 'ignore']);
+    expect(itemActions('lgpd', all)).toEqual(['ignore']);
+    expect(itemActions('lgpd', none)).toEqual([]);
     expect(itemActions('open', none)).toEqual(['resolve', 'returnToQueue', 'transfer', 'integration']);
     expect(itemActions('group', none)).toEqual(['resolve', 'returnToQueue', 'transfer', 'integration']);
     expect(itemActions('closed', none)).toEqual(['reopen']);

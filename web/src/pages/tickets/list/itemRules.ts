@@ -49,12 +49,14 @@ export type ItemPermissions = {
 };
 
 /**
- * The buttons of a card by status: pending/lgpd accept (+ ignore); open/group resolve, return to
+ * The buttons of a card by status: pending accept (+ ignore); lgpd ignore only (it waits for the contact's
+ * consent: only a pending ticket can be accepted, spec 000 §4); open/group resolve, return to
  * queue, transfer, integration toggle; closed reopen (+ delete, shown disabled: a closed ticket
  * cannot be deleted).
  */
 export function itemActions(status: TicketStatus, perms: ItemPermissions): ItemAction[] {
-  if (status === 'pending' || status === 'lgpd') return perms.ignore ? ['accept', 'ignore'] : ['accept'];
+  if (status === 'pending') return perms.ignore ? ['accept', 'ignore'] : ['accept'];
+  if (status === 'lgpd') return perms.ignore ? ['ignore'] : [];
   if (status === 'open' || status === 'group') return ['resolve', 'returnToQueue', 'transfer', 'integration'];
   if (status === 'closed') return perms.delete ? ['reopen', 'delete'] : ['reopen'];
   if (status === 'nps') return ['reopen'];
