@@ -2,10 +2,10 @@ import { Badge, Flex, Rate, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { DashboardAttendant } from '@atende/kit/contracts';
-import { formatDuration, onlineShare, ratingLevel } from './dashboardRules';
+import { ATTENDANT_STATUS_BADGE, attendantStatus, formatDuration, onlineShare, ratingLevel } from './dashboardRules';
 import type { DashboardFormat } from './useDashboardFormat';
 
-/** Atendentes (spec 002 §2): every user of the company with the period's tickets, average rate and times, online or not. */
+/** Atendentes (spec 002 §2): every user of the company with the period's tickets, average rate and times, and whether online, busy or offline. */
 export function AttendantsTable({ attendants, format }: { attendants: DashboardAttendant[]; format: DashboardFormat }) {
   const { t } = useTranslation('dashboard');
   const presence = onlineShare(attendants);
@@ -14,15 +14,18 @@ export function AttendantsTable({ attendants, format }: { attendants: DashboardA
       title: t('attendants.name'),
       dataIndex: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (name: string, row) => (
-        <Flex gap={8} align="center" wrap>
-          <Badge status={row.online ? 'success' : 'default'} />
-          <Typography.Text>{name}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.online ? t('attendants.online') : t('attendants.offline')}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (name: string, row) => {
+        const status = attendantStatus(row);
+        return (
+          <Flex gap={8} align="center" wrap>
+            <Badge status={ATTENDANT_STATUS_BADGE[status]} />
+            <Typography.Text>{name}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t(`attendants.${status}`)}
+            </Typography.Text>
+          </Flex>
+        );
+      },
     },
     {
       title: t('attendants.tickets'),

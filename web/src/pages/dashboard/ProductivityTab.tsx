@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Badge, Flex, Progress, Spin, Table, Typography } from 'antd';
+import { Badge, Flex, Progress, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
-import { productivityRows, type ProductivityRow } from './analysisRules';
-import { formatDuration } from './dashboardRules';
+import { productivityRows, SCORE_FULL_TICKETS, type ProductivityRow } from './analysisRules';
+import { ALERT_LIMITS } from './dashboardAlerts';
+import { ATTENDANT_STATUS_BADGE, attendantStatus, formatDuration } from './dashboardRules';
 import { DEFAULT_RANGE, rangePeriod, type RangeChoice } from './rangeRules';
 import { RangeSelect } from './RangeSelect';
 import { useRangeDashboard } from './useRangeDashboard';
@@ -16,7 +17,8 @@ const byKnown = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
 
 /**
  * Productivity statistics (spec 002 §2): per attendant the period's tickets, how many are closed, the average
- * attendance time and rate, and their share of the attendants' tickets; every column sorts.
+ * attendance time and rate, their share of the attendants' tickets and their productivity score, the best
+ * score first; every column sorts.
  */
 export function ProductivityTab({ format }: { format: DashboardFormat }) {
   const { t } = useTranslation('dashboard');
@@ -33,19 +35,23 @@ export function ProductivityTab({ format }: { format: DashboardFormat }) {
       title: t('attendants.name'),
       dataIndex: 'name',
       sorter: (a, b) => a.name.localeCompare(b.name),
-      render: (name: string, row) => (
-        <Flex gap={8} align="center">
-          <Badge status={row.online ? 'success' : 'default'} />
-          <Typography.Text>{name}</Typography.Text>
-        </Flex>
-      ),
+      render: (name: string, row) => {
+        const status = attendantStatus(row);
+        return (
+          <Flex gap={8} align="center">
+            <Tooltip title={t(`attendants.${status}`)}>
+              <Badge status={ATTENDANT_STATUS_BADGE[status]} aria-label={t(`attendants.${status}`)} />
+            </Tooltip>
+            <Typography.Text>{name}</Typography.Text>
+          </Flex>
+        );
+      },
     },
     {
       title: t('productivity.tickets'),
       dataIndex: 'tickets',
       align: 'right',
       width: 140,
-      defaultSortOrder: 'descend',
       sorter: (a, b) => a.tickets - b.tickets,
       render: (n: number) => format.count(n),
     },
@@ -92,6 +98,23 @@ export function ProductivityTab({ format }: { format: DashboardFormat }) {
         <Progress percent={share} status="normal" size="small" format={(p) => format.percent(p ?? 0)} aria-label={format.percent(share)} />
       ),
     },
+    {
+      title: t('productivity.score'),
+      dataIndex: 'score',
+      width: 200,
+      // The ranking: the most productive first.
+      defaultSortOrder: 'descend',
+      sorter: (a, b) => a.score - b.score,
+      render: (score: number) => (
+        <Progress
+          percent={score}
+          status="normal"
+          size="small"
+          format={(p) => format.count(p ?? 0)}
+          aria-label={t('productivity.scoreOf', { score: format.count(score) })}
+        />
+      ),
+    },
   ];
 
   const total = rows.reduce((sum, r) => sum + r.tickets, 0);
@@ -110,11 +133,14 @@ export function ProductivityTab({ format }: { format: DashboardFormat }) {
               columns={columns}
               dataSource={rows}
               size="middle"
-              scroll={{ x: 900 }}
+              scroll={{ x: 1100 }}
               pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
               locale={{ emptyText: t('attendants.empty') }}
             />
             <Typography.Text type="secondary">{t('productivity.note')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('productivity.scoreNote', { tickets: SCORE_FULL_TICKETS, minutes: ALERT_LIMITS.supportMinutes })}
+            </Typography.Text>
           </Flex>
         </Spin>
       ) : (

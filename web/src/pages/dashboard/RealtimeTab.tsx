@@ -7,7 +7,7 @@ import NoPermission from '../../components/NoPermission';
 import { PageLoading } from '../../components/PageLoading';
 import { canSee } from '../../permissions';
 import { HorizontalBars } from './ChartBars';
-import { formatDuration, onlineShare } from './dashboardRules';
+import { attendantStatus, formatDuration, onlineShare } from './dashboardRules';
 import { liveQueue, REALTIME_LIMITS, realtimeAlerts, formatWait } from './realtimeRules';
 import { useRealtimeMetrics } from './useRealtimeMetrics';
 import { ViewCard } from './ViewCard';
@@ -40,8 +40,9 @@ function useNow(): Date {
 }
 
 /**
- * Real-time metrics (spec 002 §2): the tickets waiting and in service now, the attendants online, the longest
- * wait and the queues' load with the real-time alerts, and today's figures; kept live from the company's events.
+ * Real-time metrics (spec 002 §2): the tickets waiting and in service now, the attendants online (and how many
+ * of them busy), the longest wait and the queues' load with the real-time alerts, and today's figures; kept live
+ * from the company's events.
  */
 export function RealtimeTab({ format }: { format: DashboardFormat }) {
   const { t } = useTranslation('dashboard');
@@ -59,6 +60,8 @@ export function RealtimeTab({ format }: { format: DashboardFormat }) {
 
   const today = live.today;
   const presence = onlineShare(today.attendants);
+  // Busy counts today's open tickets: the figures here are today's.
+  const busy = today.attendants.filter((a) => attendantStatus(a) === 'busy').length;
   // Without the real-time panel: today's tickets that are waiting and in service.
   const pending = queue ? queue.pending : today.counters.supportPending;
   const open = queue ? queue.open : today.counters.supportHappening;
@@ -103,7 +106,7 @@ export function RealtimeTab({ format }: { format: DashboardFormat }) {
                 label={t('realtime.online')}
                 value={`${format.count(presence.online)}/${format.count(presence.total)}`}
                 accent={token.colorSuccess}
-                hint={presence.percent === null ? undefined : format.percent(presence.percent)}
+                hint={presence.percent === null ? undefined : `${format.percent(presence.percent)} · ${t('realtime.busy', { count: busy })}`}
               />
             </Col>
             <Col xs={12} lg={6}>

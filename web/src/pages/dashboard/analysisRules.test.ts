@@ -5,6 +5,7 @@ import {
   defaultRadarIds,
   npsFromDistribution,
   productivityRows,
+  productivityScore,
   radarPoint,
   radarSeries,
   ratingBars,
@@ -102,6 +103,67 @@ describe('productivity rows', () => {
       [100, 1],
     ]);
     expect(productivityRows([attendant(1, { tickets: 0, closed: 0 })])[0]?.share).toBe(0);
+  });
+
+  it('each row carries its productivity score', () => {
+    const rows = productivityRows([
+      attendant(1, { tickets: 10, rating: 5, countRating: 3, avgSupportTime: 20 }),
+      attendant(2, { tickets: 0, countRating: 0, avgSupportTime: 0 }),
+    ]);
+    expect(rows.map((r) => [r.id, r.score])).toEqual([
+      [1, 100],
+      [2, 0],
+    ]);
+  });
+});
+
+describe('productivity score', () => {
+  const scored = (over: Parameters<typeof attendant>[1]) => productivityScore(attendant(1, over));
+
+  it('averages tickets of 10, rating of 5 and the time factor', () => {
+    // 50 (5 of 10 tickets), 80 (4 of 5), 100 (20 min): 76.67
+    expect(scored({ tickets: 5, rating: 4, countRating: 2, avgSupportTime: 20 })).toBe(77);
+  });
+
+  it('caps the tickets at 100 from 10 tickets on', () => {
+    expect(scored({ tickets: 10, rating: 5, countRating: 1, avgSupportTime: 10 })).toBe(100);
+    expect(scored({ tickets: 25, rating: 5, countRating: 1, avgSupportTime: 10 })).toBe(100);
+    expect(scored({ tickets: 40, rating: 2.5, countRating: 1, avgSupportTime: 30 })).toBe(83);
+  });
+
+  it('leaves the rating out when nobody rated', () => {
+    // 30 and 100; the rating (0 when unrated) is no part of it
+    expect(scored({ tickets: 3, rating: 0, countRating: 0, avgSupportTime: 15 })).toBe(65);
+  });
+
+  it('leaves the time out when none was measured', () => {
+    // 30 and 90
+    expect(scored({ tickets: 3, rating: 4.5, countRating: 2, avgSupportTime: 0 })).toBe(60);
+    // nothing but the tickets: no tickets is 0
+    expect(scored({ tickets: 0, rating: 0, countRating: 0, avgSupportTime: 0 })).toBe(0);
+    expect(scored({ tickets: 4, rating: 0, countRating: 0, avgSupportTime: 0 })).toBe(40);
+  });
+
+  it('full time factor up to 30 minutes, 100 × 30 / minutes beyond', () => {
+    // 100 and 100 (exactly 30 min)
+    expect(scored({ tickets: 10, rating: 0, countRating: 0, avgSupportTime: 30 })).toBe(100);
+    // 100 and 50 (60 min)
+    expect(scored({ tickets: 10, rating: 0, countRating: 0, avgSupportTime: 60 })).toBe(75);
+    // 100 and 75 (40 min)
+    expect(scored({ tickets: 10, rating: 0, countRating: 0, avgSupportTime: 40 })).toBe(88);
+  });
+
+  it('rounds to a whole number, halves up', () => {
+    // 10 and 75: 42.5
+    expect(scored({ tickets: 1, rating: 0, countRating: 0, avgSupportTime: 40 })).toBe(43);
+    // 10, 80 and 100: 63.33
+    expect(scored({ tickets: 1, rating: 4, countRating: 1, avgSupportTime: 5 })).toBe(63);
+    // 20, 90 and 100: 70
+    expect(scored({ tickets: 2, rating: 4.5, countRating: 1, avgSupportTime: 5 })).toBe(70);
+    // 10, 94 and 100: 68
+    expect(scored({ tickets: 1, rating: 4.7, countRating: 1, avgSupportTime: 5 })).toBe(68);
+    // 30, 86 and 96.77 (31 min): 70.92
+    expect(scored({ tickets: 3, rating: 4.3, countRating: 1, avgSupportTime: 31 })).toBe(71);
   });
 });
 

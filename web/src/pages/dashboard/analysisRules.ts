@@ -1,4 +1,5 @@
 import type { DashboardAttendant, DashboardCounters } from '@atende/kit/contracts';
+import { ALERT_LIMITS } from './dashboardAlerts';
 import { ratingLevel, type Bar, type RatingLevel } from './dashboardRules';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -79,9 +80,28 @@ export type ProductivityRow = {
   countRating: number;
   /** The attendant's share of the tickets the attendants had, in percent. */
   share: number;
+  /** The productivity score, 0–100 (see productivityScore). */
+  score: number;
 };
 
-/** The productivity table: every attendant with their tickets, closed ones, times, rate and share of the attendants' tickets. */
+/** The tickets that make a full ticket part of the productivity score (spec 002 §9: 10 tickets equal 100 percent). */
+export const SCORE_FULL_TICKETS = 10;
+
+/**
+ * An attendant's productivity score from 0 to 100 (spec 002 §9): the average of their tickets (of
+ * SCORE_FULL_TICKETS, at most 100), their rate (of 5) and a time factor (100 up to the smart alerts' 30 minutes
+ * of average attendance, less the longer beyond). A rate nobody gave and a time never measured are left out
+ * of the average, not counted as 0.
+ */
+export function productivityScore(a: Pick<DashboardAttendant, 'tickets' | 'rating' | 'countRating' | 'avgSupportTime'>): number {
+  const parts = [Math.min(a.tickets / SCORE_FULL_TICKETS, 1) * 100];
+  if (a.countRating > 0) parts.push((a.rating / 5) * 100);
+  const limit = ALERT_LIMITS.supportMinutes;
+  if (a.avgSupportTime > 0) parts.push(a.avgSupportTime <= limit ? 100 : (100 * limit) / a.avgSupportTime);
+  return Math.round(parts.reduce((sum, p) => sum + p, 0) / parts.length);
+}
+
+/** The productivity table: every attendant with their tickets, closed ones, times, rate, share of the attendants' tickets and score. */
 export function productivityRows(attendants: readonly DashboardAttendant[]): ProductivityRow[] {
   const total = attendants.reduce((sum, a) => sum + a.tickets, 0);
   return attendants.map((a) => ({
@@ -94,6 +114,7 @@ export function productivityRows(attendants: readonly DashboardAttendant[]): Pro
     rating: a.rating,
     countRating: a.countRating,
     share: total > 0 ? round2((100 * a.tickets) / total) : 0,
+    score: productivityScore(a),
   }));
 }
 

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ATTENDANT_STATUS_BADGE,
+  attendantStatus,
+  BUSY_OPEN_TICKETS,
   DASHBOARD_EXPORT_DELAY_MS,
   defaultPeriod,
   formatDuration,
   INDICATOR_SECTIONS,
   onlineShare,
+  openTickets,
   periodProblem,
   ratingLevel,
   ticketsPerDayBars,
@@ -92,6 +96,28 @@ describe('dashboard rules', () => {
   it('online share of the attendants', () => {
     expect(onlineShare([])).toEqual({ online: 0, total: 0, percent: null });
     expect(onlineShare([{ online: true }, { online: false }, { online: false }, { online: true }])).toEqual({ online: 2, total: 4, percent: 50 });
+  });
+
+  it('an online attendant with more than 3 open tickets is busy', () => {
+    expect(BUSY_OPEN_TICKETS).toBe(3);
+    expect(attendantStatus({ online: true, tickets: 3, closed: 0 })).toBe('online');
+    expect(attendantStatus({ online: true, tickets: 4, closed: 0 })).toBe('busy');
+    // the closed ones are no longer being handled
+    expect(attendantStatus({ online: true, tickets: 10, closed: 7 })).toBe('online');
+    expect(attendantStatus({ online: true, tickets: 10, closed: 6 })).toBe('busy');
+    expect(attendantStatus({ online: false, tickets: 10, closed: 0 })).toBe('offline');
+    expect(attendantStatus({ online: false, tickets: 0, closed: 0 })).toBe('offline');
+    expect(openTickets({ tickets: 2, closed: 3 })).toBe(0);
+    expect(ATTENDANT_STATUS_BADGE).toEqual({ online: 'success', busy: 'warning', offline: 'default' });
+  });
+
+  it('the statuses read Online, Ocupado, Offline', async () => {
+    await import('./dashboardLocales');
+    const { default: i18n } = await import('../../i18n');
+    const labels = (lng: string) => (['online', 'busy', 'offline'] as const).map((s) => i18n.t(`dashboard:attendants.${s}`, { lng }));
+    expect(labels('pt-BR')).toEqual(['Online', 'Ocupado', 'Offline']);
+    expect(labels('en')).toEqual(['Online', 'Busy', 'Offline']);
+    expect(labels('es')).toEqual(['En línea', 'Ocupado', 'Desconectado']);
   });
 
   it('rating levels', () => {

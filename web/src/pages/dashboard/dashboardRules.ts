@@ -80,6 +80,28 @@ export function onlineShare(attendants: Pick<DashboardAttendant, 'online'>[]): {
   return { online, total, percent: total > 0 ? (100 * online) / total : null };
 }
 
+/** An online attendant with more open tickets than this is busy (spec 002 §9: "busy when over 3 tickets"). */
+export const BUSY_OPEN_TICKETS = 3;
+
+export type AttendantStatus = 'online' | 'busy' | 'offline';
+
+/** The badge each status shows: busy in orange, between online (green) and offline (grey). */
+export const ATTENDANT_STATUS_BADGE = { online: 'success', busy: 'warning', offline: 'default' } as const satisfies Record<AttendantStatus, string>;
+
+/**
+ * An attendant's tickets still open: those of the period assigned to them and not closed yet (the dashboard's
+ * data counts no other open tickets per attendant, so one opened before the period is not seen).
+ */
+export function openTickets(a: Pick<DashboardAttendant, 'tickets' | 'closed'>): number {
+  return Math.max(0, a.tickets - a.closed);
+}
+
+/** Offline, online, or busy: online with more than BUSY_OPEN_TICKETS open tickets. */
+export function attendantStatus(a: Pick<DashboardAttendant, 'online' | 'tickets' | 'closed'>): AttendantStatus {
+  if (!a.online) return 'offline';
+  return openTickets(a) > BUSY_OPEN_TICKETS ? 'busy' : 'online';
+}
+
 export type RatingLevel = 'excellent' | 'veryGood' | 'good' | 'needsImprovement';
 
 /** The level of an average rate (spec 002 §9): 4.5 Excelente, 4 Muito Bom, 3.5 Bom, else Precisa Melhorar. */

@@ -79,9 +79,11 @@ describe('report sections', () => {
     expect(nps?.rows[2]).toEqual(['satisfaction.promoters', 6, 60]);
   });
 
-  it('lists the attendants, the busiest first', () => {
+  it('lists the attendants, the busiest first, with their status', () => {
     const rows = sections(['attendants'])[0]?.rows;
     expect(rows?.map((r) => r[0])).toEqual(['Ana', 'Bia']);
+    // Ana is online with 9 of her 12 tickets open: busy
+    expect(rows?.[0]?.[1]).toBe('attendants.busy');
     expect(rows?.[1]).toEqual(['Bia', 'attendants.offline', 8, 4.5, 2, 3, 15]);
   });
 
@@ -150,7 +152,7 @@ describe('CSV', () => {
   it('lists attendants and NPS when chosen', () => {
     const text = csv(['nps', 'attendants']);
     expect(text).toContain('\r\nexport.metrics.nps\r\n');
-    expect(text).toContain('\r\nAna,attendants.online,12,4.5,2,3,15\r\n');
+    expect(text).toContain('\r\nAna,attendants.busy,12,4.5,2,3,15\r\n');
     expect(text).not.toContain('export.metrics.tickets');
   });
 

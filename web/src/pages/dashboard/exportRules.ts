@@ -5,7 +5,7 @@ import type { XlsxRow } from '../reports/xlsxWriter';
 import { DAY_FORMAT, formatDateTime } from '../../format/dates';
 import { npsFromDistribution } from './analysisRules';
 import { dashboardAlerts, type DashboardAlert } from './dashboardAlerts';
-import { onlineShare, type Bar } from './dashboardRules';
+import { attendantStatus, onlineShare, type Bar } from './dashboardRules';
 import { ALL_TREND_FIGURES, averageRating, ticketsPerAttendant, trendRows, type FigureKind } from './trendRules';
 
 /** The report export (spec 002 §2 "Report export screen"): its metrics, formats and what each file holds. */
@@ -164,7 +164,7 @@ function attendantsSections({ data }: ReportInput, charts: boolean, t: Translate
       ],
       rows: sorted.map((a) => [
         a.name,
-        a.online ? t('attendants.online') : t('attendants.offline'),
+        t(`attendants.${attendantStatus(a)}`),
         a.tickets,
         a.countRating > 0 ? a.rating : null,
         a.countRating,
