@@ -1,42 +1,21 @@
 import { useEffect, useState } from 'react';
-import { Button, Col, DatePicker, Form, Input, Modal, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { recurrence as recurrenceEnum, type Company, type Plan } from '@atende/kit/contracts';
 import { createCompany, updateCompany } from '../../api/admin';
 import { toastError, toastSuccess } from '../../errors/toast';
 import { zodRule } from '../users/zodRule';
-import { companyCreateBody, companyFieldSchemas, companyUpdateBody, dueDay, type CompanyFormValues } from './companyRules';
+import {
+  companyCountBounds,
+  companyCreateBody,
+  companyFieldSchemas,
+  companyUpdateBody,
+  emptyCompanyValues,
+  toCompanyFormValues,
+  type CompanyFormValues,
+} from './companyRules';
 import { formatAmount } from '../settings/planForm';
 import { DAY_FORMAT } from '../../format/dates';
-
-const emptyValues: CompanyFormValues = {
-  name: '',
-  email: '',
-  password: '',
-  phone: '',
-  document: '',
-  planId: null,
-  status: true,
-  dueDate: null,
-  recurrence: 'MENSAL',
-  paymentMethod: '',
-};
-
-function toValues(c: Company | null): CompanyFormValues {
-  if (!c) return emptyValues;
-  return {
-    name: c.name,
-    email: c.email ?? '',
-    password: '',
-    phone: c.phone ?? '',
-    document: c.document ?? '',
-    planId: c.planId,
-    status: c.status,
-    dueDate: dueDay(c.dueDate),
-    recurrence: c.recurrence,
-    paymentMethod: c.paymentMethod ?? '',
-  };
-}
 
 /** Payment methods offered by the form (free text on the API). */
 const paymentMethods = ['pix', 'boleto', 'cartao', 'transferencia'] as const;
@@ -49,7 +28,10 @@ export type CompanyFormModalProps = {
   onSaved(company: Company): void;
 };
 
-/** Company form (spec 001 §2 Companies): name, email, admin password (on create), phone, plan, status, due date, recurrence, payment method. */
+/**
+ * Company form (spec 001 §2 Companies, §3): name, email, admin password (on create), phone, plan, status, due date, recurrence,
+ * payment method, number of attendants and of connections.
+ */
 export function CompanyFormModal({ open, company, plans, onClose, onSaved }: CompanyFormModalProps) {
   const { t } = useTranslation('companies');
   const [form] = Form.useForm<CompanyFormValues>();
@@ -57,7 +39,7 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
   const isNew = company === null;
 
   useEffect(() => {
-    if (open) form.setFieldsValue(toValues(company));
+    if (open) form.setFieldsValue(toCompanyFormValues(company));
   }, [open, company, form]);
 
   async function submit(v: CompanyFormValues) {
@@ -85,7 +67,7 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
       keyboard={!saving}
       mask={{ closable: !saving }}
     >
-      <Form<CompanyFormValues> form={form} layout="vertical" onFinish={submit} initialValues={emptyValues} requiredMark={false}>
+      <Form<CompanyFormValues> form={form} layout="vertical" onFinish={submit} initialValues={emptyCompanyValues} requiredMark={false}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="name" label={t('form.name')} rules={[zodRule(companyFieldSchemas.name)]}>
@@ -151,6 +133,13 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
               <Select allowClear options={paymentMethods.map((m) => ({ value: m, label: t(`paymentMethods.${m}`) }))} />
             </Form.Item>
           </Col>
+          {(['numberAttendants', 'numberConections'] as const).map((field) => (
+            <Col key={field} xs={24} md={12}>
+              <Form.Item name={field} label={t(`form.${field}`)} rules={[zodRule(companyFieldSchemas[field])]}>
+                <InputNumber {...companyCountBounds[field]} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={onClose} disabled={saving}>

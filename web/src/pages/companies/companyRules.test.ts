@@ -3,7 +3,9 @@ import dayjs from 'dayjs';
 import i18n, { changeLanguage } from '../../i18n';
 import { zodRule } from '../users/zodRule';
 import { ruleFailure } from '../users/ruleFailure';
+import { createCompanyBody, updateCompanyBody, type Company } from '@atende/kit/contracts';
 import {
+  companyCountBounds,
   companyCreateBody,
   companyFieldSchemas,
   companyUpdateBody,
@@ -11,6 +13,7 @@ import {
   dueDateTone,
   renewDueDate,
   toApiDate,
+  toCompanyFormValues,
   type CompanyFormValues,
 } from './companyRules';
 import { formatDay } from '../../format/dates';
@@ -73,6 +76,8 @@ const filled: CompanyFormValues = {
   dueDate: dayjs('2025-03-04'),
   recurrence: 'MENSAL',
   paymentMethod: '',
+  numberAttendants: 4,
+  numberConections: 2,
 };
 
 describe('company form (spec 001 §2, §5)', () => {
@@ -124,5 +129,79 @@ describe('company form (spec 001 §2, §5)', () => {
     expect(await ruleFailure(zodRule(companyFieldSchemas.password), '1234')).toBe('Too Short!');
     expect(await ruleFailure(zodRule(companyFieldSchemas.password), 'x'.repeat(51))).toBe('Too Long!');
     expect(await ruleFailure(zodRule(companyFieldSchemas.password), '12345')).toBeNull();
+  });
+});
+
+describe('number of attendants and of connections (spec 001 §3)', () => {
+  const stored: Company = {
+    id: 7,
+    name: 'Clínica Sorriso',
+    email: 'contato@sorriso.test',
+    phone: null,
+    document: null,
+    address: null,
+    city: null,
+    state: null,
+    numberAttendants: 5,
+    numberConections: 0,
+    planId: 3,
+    status: true,
+    dueDate: '2025-03-04',
+    recurrence: 'MENSAL',
+    paymentMethod: null,
+    schedules: [],
+    lastLogin: null,
+    folderSize: null,
+    numberFileFolder: null,
+    updatedAtFolder: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    plan: null,
+  };
+
+  it('sends both numbers when creating and when editing', () => {
+    expect(companyCreateBody(filled)).toMatchObject({ numberAttendants: 4, numberConections: 2 });
+    expect(companyUpdateBody(filled)).toMatchObject({ numberAttendants: 4, numberConections: 2 });
+    // 0 is a number, not "empty".
+    expect(companyUpdateBody({ ...filled, numberAttendants: 0 })).toMatchObject({ numberAttendants: 0, numberConections: 2 });
+    // The server reads them as sent.
+    expect(createCompanyBody.parse(companyCreateBody(filled))).toMatchObject({ numberAttendants: 4, numberConections: 2 });
+    expect(updateCompanyBody.parse(companyUpdateBody(filled))).toMatchObject({ numberAttendants: 4, numberConections: 2 });
+  });
+
+  it('sends an empty number as null, the contract\'s "no value" (an edit clears the stored one)', () => {
+    const empty = { ...filled, numberAttendants: null, numberConections: null };
+    expect(companyCreateBody(empty)).toMatchObject({ numberAttendants: null, numberConections: null });
+    expect(companyUpdateBody(empty)).toMatchObject({ numberAttendants: null, numberConections: null });
+    expect(updateCompanyBody.parse(companyUpdateBody(empty))).toMatchObject({ numberAttendants: null, numberConections: null });
+    expect(createCompanyBody.parse(companyCreateBody(empty))).toMatchObject({ numberAttendants: null, numberConections: null });
+  });
+
+  it("shows an edited company's current numbers, and none on a new one", () => {
+    expect(toCompanyFormValues(stored)).toMatchObject({ numberAttendants: 5, numberConections: 0 });
+    expect(toCompanyFormValues({ ...stored, numberAttendants: null, numberConections: null })).toMatchObject({
+      numberAttendants: null,
+      numberConections: null,
+    });
+    expect(toCompanyFormValues(null)).toMatchObject({ numberAttendants: null, numberConections: null });
+    expect(companyUpdateBody(toCompanyFormValues(stored))).toMatchObject({ numberAttendants: 5, numberConections: 0 });
+  });
+
+  it("refuses a negative, a fraction or too large a number with the contract's message; empty is allowed", async () => {
+    await i18n.changeLanguage('pt-BR');
+    for (const field of ['numberAttendants', 'numberConections'] as const) {
+      const rule = zodRule(companyFieldSchemas[field]);
+      expect(await ruleFailure(rule, -1)).toBe('must be 0 or more');
+      expect(await ruleFailure(rule, 2.5)).toBe('must be a whole number');
+      expect(await ruleFailure(rule, 100_001)).toBe('is too large');
+      // The same messages the server answers.
+      expect(updateCompanyBody.safeParse({ [field]: -1 }).error?.issues[0]?.message).toBe('must be 0 or more');
+      expect(updateCompanyBody.safeParse({ [field]: 2.5 }).error?.issues[0]?.message).toBe('must be a whole number');
+      for (const ok of [null, undefined, '', 0, 12, 100_000]) expect(await ruleFailure(rule, ok)).toBeNull();
+    }
+  });
+
+  it("gives the number inputs the contract's bounds", () => {
+    expect(companyCountBounds).toEqual({ numberAttendants: { min: 0, max: 100_000 }, numberConections: { min: 0, max: 100_000 } });
   });
 });

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { createCompanyBody, recurrenceMonths, type Recurrence } from '@atende/kit/contracts';
+import { createCompanyBody, recurrenceMonths, type Company, type Recurrence } from '@atende/kit/contracts';
 import type { CreateCompanyInput, UpdateCompanyInput } from '../../api/admin';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -56,7 +56,45 @@ export type CompanyFormValues = {
   dueDate: Dayjs | null;
   recurrence: Recurrence | null;
   paymentMethod: string;
+  /** Spec 001 §3; empty (null) is no value. */
+  numberAttendants: number | null;
+  numberConections: number | null;
 };
+
+/** A new company's form. */
+export const emptyCompanyValues: CompanyFormValues = {
+  name: '',
+  email: '',
+  password: '',
+  phone: '',
+  document: '',
+  planId: null,
+  status: true,
+  dueDate: null,
+  recurrence: 'MENSAL',
+  paymentMethod: '',
+  numberAttendants: null,
+  numberConections: null,
+};
+
+/** The form's values for a company being edited (its current values), or the new-company values. */
+export function toCompanyFormValues(c: Company | null): CompanyFormValues {
+  if (!c) return emptyCompanyValues;
+  return {
+    name: c.name,
+    email: c.email ?? '',
+    password: '',
+    phone: c.phone ?? '',
+    document: c.document ?? '',
+    planId: c.planId,
+    status: c.status,
+    dueDate: dueDay(c.dueDate),
+    recurrence: c.recurrence,
+    paymentMethod: c.paymentMethod ?? '',
+    numberAttendants: c.numberAttendants,
+    numberConections: c.numberConections,
+  };
+}
 
 const shape = createCompanyBody.shape;
 
@@ -68,11 +106,27 @@ export const companyFieldSchemas = {
   name: shape.name,
   email: shape.email,
   password: shape.password,
+  numberAttendants: shape.numberAttendants,
+  numberConections: shape.numberConections,
 };
+
+/** A count's bounds read from the contract (never copied here), for its InputNumber's min and max. */
+function countBounds(schema: typeof shape.numberAttendants): { min?: number; max?: number } {
+  const n = schema.unwrap().out.unwrap();
+  return { min: n.minValue ?? undefined, max: n.maxValue ?? undefined };
+}
+
+export const companyCountBounds = {
+  numberAttendants: countBounds(shape.numberAttendants),
+  numberConections: countBounds(shape.numberConections),
+};
+
+/** An empty count is no value: null (the contract's "none"; on an edit it clears the stored number). */
+const countOrNull = (v: number | null | undefined) => (typeof v === 'number' ? v : null);
 
 const orNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
-/** PUT /companies/{id}: the edited fields, blanks as null. */
+/** PUT /companies/{id}: the edited fields, blanks (and empty counts) as null. */
 export function companyUpdateBody(v: CompanyFormValues): UpdateCompanyInput {
   return {
     name: v.name.trim(),
@@ -84,6 +138,8 @@ export function companyUpdateBody(v: CompanyFormValues): UpdateCompanyInput {
     dueDate: toApiDate(v.dueDate),
     recurrence: v.recurrence ?? null,
     paymentMethod: orNull(v.paymentMethod),
+    numberAttendants: countOrNull(v.numberAttendants),
+    numberConections: countOrNull(v.numberConections),
   };
 }
 
