@@ -243,11 +243,13 @@ describe('settings', () => {
     expect((await platform.request('GET', '/api/setting/userRating', { token: other.admin.token })).body.value).toBe('disabled');
     const bad = await platform.request('PUT', '/api/settings/userRating', { token: company.admin.token, body: { value: 'maybe' } });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
-    // The text corrector's model: any of both lists of spec 002 §9, nothing else.
-    for (const model of ['gpt-3.5-turbo', 'mixtral-8x7b-32768', 'gemini-2.5-flash']) {
+    // The text corrector's model: one of the current list of spec 001 §9; the older list's dropped models no longer.
+    for (const model of ['gpt-4.1-mini-2025-04-14', 'llama3-70b-8192', 'gemini-2.5-flash']) {
       expect((await platform.request('PUT', '/api/settings/textCorrectorModel', { token: company.admin.token, body: { value: model } })).body).toMatchObject({ value: model });
     }
-    expect((await platform.request('PUT', '/api/settings/textCorrectorModel', { token: company.admin.token, body: { value: 'claude-3-haiku' } })).status).toBe(400);
+    for (const model of ['claude-3-haiku', 'gpt-3.5-turbo', 'mixtral-8x7b-32768']) {
+      expect((await platform.request('PUT', '/api/settings/textCorrectorModel', { token: company.admin.token, body: { value: model } })).status, model).toBe(400);
+    }
     expect((await platform.request('PUT', '/api/settings/noSuchKey', { token: company.admin.token, body: { value: 'x' } })).body.error).toBe('ERR_NO_SETTING_FOUND');
     expect((await platform.request('PUT', '/api/settings/userRating', { token: attendant.token, body: { value: 'disabled' } })).status).toBe(403);
     const companyWay = await platform.request('PUT', '/api/companySettings', { token: company.admin.token, body: { column: 'requiredTag', data: 'enabled' } });

@@ -7,8 +7,20 @@ describe('correctorModel', () => {
   it("takes the body's model, else the company's, with its provider and key setting", () => {
     const s = settings({ useTextCorrector: 'enabled', textCorrectorModel: 'gemini-1.5-flash' });
     expect(correctorModel(s, undefined)).toEqual({ model: 'gemini-1.5-flash', provider: 'gemini', keySetting: 'textCorrectorGeminiApiKey' });
-    expect(correctorModel(s, 'mixtral-8x7b-32768')).toEqual({ model: 'mixtral-8x7b-32768', provider: 'groq', keySetting: 'textCorrectorGroqApiKey' });
-    expect(correctorModel(s, 'gpt-3.5-turbo')).toEqual({ model: 'gpt-3.5-turbo', provider: 'openai', keySetting: 'textCorrectorOpenAiApiKey' });
+    expect(correctorModel(s, 'gemma2-9b-it')).toEqual({ model: 'gemma2-9b-it', provider: 'groq', keySetting: 'textCorrectorGroqApiKey' });
+    expect(correctorModel(s, 'o4-mini-2025-04-16')).toEqual({ model: 'o4-mini-2025-04-16', provider: 'openai', keySetting: 'textCorrectorOpenAiApiKey' });
+  });
+
+  it('serves a model of the older list a company saved before with its replacement of the same provider (same key)', () => {
+    const saved = (model: string) => correctorModel(settings({ useTextCorrector: 'enabled', textCorrectorModel: model }), undefined);
+    expect(saved('gpt-3.5-turbo')).toEqual({ model: 'gpt-4o-mini', provider: 'openai', keySetting: 'textCorrectorOpenAiApiKey' });
+    expect(saved('gpt-4')).toEqual({ model: 'gpt-4o', provider: 'openai', keySetting: 'textCorrectorOpenAiApiKey' });
+    expect(saved('gpt-4-turbo')).toEqual({ model: 'gpt-4o', provider: 'openai', keySetting: 'textCorrectorOpenAiApiKey' });
+    expect(saved('llama3-8b-8192')).toEqual({ model: 'llama-3.3-70b-versatile', provider: 'groq', keySetting: 'textCorrectorGroqApiKey' });
+    expect(saved('mixtral-8x7b-32768')).toEqual({ model: 'llama-3.3-70b-versatile', provider: 'groq', keySetting: 'textCorrectorGroqApiKey' });
+    // Models kept by the current list are served as they are.
+    expect(saved('llama3-70b-8192').model).toBe('llama3-70b-8192');
+    expect(correctorModel(settings({ useTextCorrector: 'enabled' }), 'mixtral-8x7b-32768').model).toBe('llama-3.3-70b-versatile');
   });
 
   it("defaults to the catalogue's model (gpt-4o-mini) when the company never chose one", () => {
@@ -19,6 +31,9 @@ describe('correctorModel', () => {
     expect(() => correctorModel([], undefined)).toThrow(expect.objectContaining({ code: 'ERR_TEXT_CORRECTOR_DISABLED' }));
     expect(() => correctorModel(settings({ useTextCorrector: 'enabled', textCorrectorModel: ' ' }), undefined)).toThrow(expect.objectContaining({ code: 'ERR_TEXT_CORRECTOR_NO_MODEL' }));
     expect(() => correctorModel(settings({ useTextCorrector: 'enabled' }), 'gpt-4.1')).toThrow(expect.objectContaining({ code: 'ERR_TEXT_CORRECTOR_UNSUPPORTED_MODEL' }));
+    expect(() => correctorModel(settings({ useTextCorrector: 'enabled', textCorrectorModel: 'claude-3-haiku' }), undefined)).toThrow(
+      expect.objectContaining({ code: 'ERR_TEXT_CORRECTOR_UNSUPPORTED_MODEL', message: 'The model claude-3-haiku is not offered for text correction' }),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   AppError,
+  currentTextCorrectionModel,
   isSettingOn,
   providerKeySetting,
   settingValue,
@@ -50,17 +51,20 @@ export type CorrectorSettings = readonly { key: string; value: string }[] | null
 
 /**
  * The model and provider a correction uses: the body's model, else the company's textCorrectorModel.
- * The corrector must be enabled (useTextCorrector), a model set, and the model one of those offered.
+ * The corrector must be enabled (useTextCorrector), a model set, and the model one of those offered
+ * (spec 001 §9). A model of the older list that the current one dropped (a company saved it before, or an
+ * old client names it) is served by its replacement of the same provider, so the same API key works.
  */
 export function correctorModel(settings: CorrectorSettings, requested: string | undefined): { model: string; provider: AiProvider; keySetting: SettingKey } {
   if (!isSettingOn(settingValue(settings, 'useTextCorrector'))) {
     throw new AppError('ERR_TEXT_CORRECTOR_DISABLED', 'The text corrector is disabled for this company (setting useTextCorrector)');
   }
-  const model = (requested ?? settingValue(settings, 'textCorrectorModel')).trim();
-  if (!model) throw new AppError('ERR_TEXT_CORRECTOR_NO_MODEL', 'No text correction model is configured (setting textCorrectorModel)');
-  const provider = textCorrectionProvider(model);
-  if (!provider) {
-    throw new AppError('ERR_TEXT_CORRECTOR_UNSUPPORTED_MODEL', `The model ${model} is not offered for text correction`, { fields: [{ field: 'model', message: 'Unsupported model' }] });
+  const chosen = (requested ?? settingValue(settings, 'textCorrectorModel')).trim();
+  if (!chosen) throw new AppError('ERR_TEXT_CORRECTOR_NO_MODEL', 'No text correction model is configured (setting textCorrectorModel)');
+  const model = currentTextCorrectionModel(chosen);
+  const provider = model && textCorrectionProvider(model);
+  if (!model || !provider) {
+    throw new AppError('ERR_TEXT_CORRECTOR_UNSUPPORTED_MODEL', `The model ${chosen} is not offered for text correction`, { fields: [{ field: 'model', message: 'Unsupported model' }] });
   }
   return { model, provider, keySetting: providerKeySetting[provider] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@atende/kit';
+import { AppError, VACATION_TOO_OLD_MESSAGE } from '@atende/kit';
 import {
   assertChannelAllowed,
   assertConnectionLimit,
@@ -11,7 +11,9 @@ import {
   type ConnectionRuleFields,
 } from './connection-rules.js';
 
+/** 09:00 on 15 June 2026 in São Paulo (UTC-3), the companies' wall clock of these tests. */
 const now = new Date('2026-06-15T12:00:00Z');
+const ZONE = 'America/Sao_Paulo';
 const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 3600 * 1000);
 
 const valid = (): ConnectionRuleFields => ({
@@ -30,14 +32,19 @@ const valid = (): ConnectionRuleFields => ({
 });
 
 /** The field named by the 400 the rules throw (undefined: they passed). */
-function failingField(fields: Partial<ConnectionRuleFields>, changed: string[] = Object.keys(fields)): string | undefined {
+function failingField(fields: Partial<ConnectionRuleFields>, changed: string[] = Object.keys(fields), at = now, timeZone = ZONE): string | undefined {
+  return failure(fields, changed, at, timeZone)?.field;
+}
+
+/** The field and message of the 400 the rules throw (undefined: they passed). */
+function failure(fields: Partial<ConnectionRuleFields>, changed: string[] = Object.keys(fields), at = now, timeZone = ZONE) {
   try {
-    checkConnectionRules({ ...valid(), ...fields }, new Set(changed), now);
+    checkConnectionRules({ ...valid(), ...fields }, new Set(changed), timeZone, at);
     return undefined;
   } catch (err) {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('ERR_VALIDATION');
-    return (err as AppError).fields?.[0]?.field;
+    return (err as AppError).fields?.[0];
   }
 }
 
@@ -74,6 +81,40 @@ describe('connection editor rules (spec 001 §5)', () => {
 
   it('refuses vacation dates more than ten days back', () => {
     expect(failingField({ collectiveVacationMessage: 'Férias', collectiveVacationStart: daysAgo(11), collectiveVacationEnd: daysAgo(-1) })).toBe('collectiveVacationStart');
+  });
+
+  describe('vacation dates by calendar day on the companies\' wall clock (spec 001 §5, §9)', () => {
+    const vacation = (start: Date, end: Date = daysAgo(-1)) => ({ collectiveVacationMessage: 'Férias', collectiveVacationStart: start, collectiveVacationEnd: end });
+
+    it('accepts the earliest day (5 June in São Paulo) at 00:00, at the time of day it is now, and at a time the picker took earlier', () => {
+      expect(failure(vacation(new Date('2026-06-05T03:00:00Z')))).toBeUndefined(); // 5 June 00:00 -03
+      expect(failure(vacation(daysAgo(10)))).toBeUndefined(); // 5 June 09:00 -03
+      expect(failure(vacation(new Date(daysAgo(10).getTime() - 5 * 60_000)))).toBeUndefined(); // opened at 08:55, saved at 09:00
+      expect(failure(vacation(new Date('2026-06-06T02:59:59Z')))).toBeUndefined(); // 5 June 23:59:59 -03
+      expect(failure(vacation(daysAgo(1), new Date('2026-06-05T03:00:00Z')))).toEqual({ field: 'collectiveVacationEnd', message: 'Must not be before the start' });
+      expect(failure({ ...vacation(new Date('2026-06-05T03:00:00Z')), collectiveVacationEnd: new Date('2026-06-05T03:00:00Z') })).toBeUndefined();
+    });
+
+    it('refuses the day before (4 June) at any time, start or end, with the same message', () => {
+      expect(failure(vacation(new Date('2026-06-05T02:59:59Z')))).toEqual({ field: 'collectiveVacationStart', message: VACATION_TOO_OLD_MESSAGE }); // 4 June 23:59:59 -03
+      expect(failure(vacation(daysAgo(11)))).toEqual({ field: 'collectiveVacationStart', message: VACATION_TOO_OLD_MESSAGE });
+      expect(failure({ ...vacation(daysAgo(1)), collectiveVacationEnd: new Date('2026-06-04T12:00:00Z') })).toEqual({ field: 'collectiveVacationEnd', message: VACATION_TOO_OLD_MESSAGE });
+      expect(VACATION_TOO_OLD_MESSAGE).toBe('Must not be more than 10 days ago');
+    });
+
+    it('reads both days on the companies\' clock, not on UTC', () => {
+      // 02:00 UTC on 5 June is still 4 June in São Paulo: too old there, fine on a UTC clock.
+      expect(failingField(vacation(new Date('2026-06-05T02:00:00Z')))).toBe('collectiveVacationStart');
+      expect(failingField(vacation(new Date('2026-06-05T02:00:00Z')), undefined, now, 'UTC')).toBeUndefined();
+      // 22:00 on 15 June in São Paulo is 16 June in UTC: the earliest day stays 5 June.
+      const lateEvening = new Date('2026-06-16T01:00:00Z');
+      expect(failingField(vacation(new Date('2026-06-05T03:00:00Z')), undefined, lateEvening)).toBeUndefined();
+      expect(failingField(vacation(new Date('2026-06-05T03:00:00Z')), undefined, lateEvening, 'UTC')).toBe('collectiveVacationStart');
+    });
+
+    it('leaves a stored old vacation alone when the request does not set it', () => {
+      expect(failingField(vacation(daysAgo(40), daysAgo(30)), ['name'])).toBeUndefined();
+    });
   });
 
   it('requires the ticket expiry when an inactivity time is set', () => {

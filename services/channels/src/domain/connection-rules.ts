@@ -1,5 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { AppError, CONNECTION_TOKEN_LENGTH, validationError, type Channel, type PlanFlag, type SessionStatus } from '@atende/kit';
+import {
+  AppError,
+  CONNECTION_TOKEN_LENGTH,
+  isVacationDateAllowed,
+  VACATION_TOO_OLD_MESSAGE,
+  validationError,
+  type Channel,
+  type PlanFlag,
+  type SessionStatus,
+} from '@atende/kit';
 
 /**
  * Connections (spec 001 §3, §5, §9), pure: which plan flag a channel needs, the plan's limit, the
@@ -89,17 +98,16 @@ export type ConnectionRuleFields = {
 const DAY_MS = 24 * 3600 * 1000;
 /** Old messages are imported from at most two years back (spec 001 §9). */
 const IMPORT_WINDOW_MS = 2 * 365 * DAY_MS;
-/** Vacation dates may not start more than ten days back (spec 001 §9). */
-const VACATION_PAST_MS = 10 * DAY_MS;
 /** Pickers send the current minute: a little clock skew between browser and server is not "in the future". */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
  * Spec 001 §5 on the merged connection; the first failing field is named (400 ERR_VALIDATION).
  * Date windows are checked only for the dates this request sets (`changed`), so a connection saved
- * long ago stays editable.
+ * long ago stays editable. Vacation dates are judged by calendar day on the companies' wall clock
+ * (`timeZone`, TICKETS_TIME_ZONE), with the web's own rule (kit isVacationDateAllowed).
  */
-export function checkConnectionRules(c: ConnectionRuleFields, changed: ReadonlySet<string>, now = new Date()): void {
+export function checkConnectionRules(c: ConnectionRuleFields, changed: ReadonlySet<string>, timeZone: string, now = new Date()): void {
   const t = now.getTime();
   if (c.importOldMessages) {
     if (!c.queueIdImportMessages) throw validationError('queueIdImportMessages', 'Required when importing old messages');
@@ -118,7 +126,7 @@ export function checkConnectionRules(c: ConnectionRuleFields, changed: ReadonlyS
   }
   for (const field of ['collectiveVacationStart', 'collectiveVacationEnd'] as const) {
     const date = c[field];
-    if (date && changed.has(field) && date.getTime() < t - VACATION_PAST_MS) throw validationError(field, 'Must not be more than 10 days ago');
+    if (date && changed.has(field) && !isVacationDateAllowed(date, now, timeZone)) throw validationError(field, VACATION_TOO_OLD_MESSAGE);
   }
   if (c.collectiveVacationStart && c.collectiveVacationEnd && c.collectiveVacationEnd.getTime() < c.collectiveVacationStart.getTime()) {
     throw validationError('collectiveVacationEnd', 'Must not be before the start');

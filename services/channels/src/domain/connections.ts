@@ -187,7 +187,7 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
     /** The connection before this save (none when created): a prompt or integration it kept needs no plan check. */
     before: Pick<Merged, 'promptId' | 'integrationId'> | null,
   ) => {
-    checkConnectionRules({ ...merged, expiresTicketNPS: merged.expiresTicketNps }, changed);
+    checkConnectionRules({ ...merged, expiresTicketNPS: merged.expiresTicketNps }, changed, deps.config.TICKETS_TIME_ZONE);
     // AI prompts and integrations are plan features (spec 000, plan-gated items): naming one anew needs its flag.
     if (merged.promptId != null && merged.promptId !== before?.promptId) await assertPlanFlag(ctx.companies, companyId, 'useOpenAi');
     if (merged.integrationId != null && merged.integrationId !== before?.integrationId) await assertPlanFlag(ctx.companies, companyId, 'useIntegrations');

@@ -114,6 +114,18 @@ describe('POST /api/text-corrector', () => {
     expect(groq!.json.temperature).toBe(0.2);
   });
 
+  it('keeps serving a company whose saved model the current list dropped, with the replacement of the same provider', async () => {
+    ai.chatText = (r) => `ok ${String(r.json.model)}`;
+    const before = ai.requests.length;
+    settingsOf(C1, { useTextCorrector: 'enabled', textCorrectorModel: 'mixtral-8x7b-32768' });
+    expect((await correct('user', { text: 'oi' })).body).toEqual({ correctedText: 'ok llama-3.3-70b-versatile' });
+    settingsOf(C1, { useTextCorrector: 'enabled', textCorrectorModel: 'gpt-3.5-turbo' });
+    expect((await correct('user', { text: 'oi' })).body).toEqual({ correctedText: 'ok gpt-4o-mini' });
+    const [groq, openai] = ai.requests.slice(before);
+    expect(groq).toMatchObject({ path: '/groq/openai/v1/chat/completions', authorization: 'Bearer gsk-groq-c1' });
+    expect(openai).toMatchObject({ path: '/openai/v1/chat/completions', authorization: 'Bearer sk-openai-c1' });
+  });
+
   it('requires a non-blank text of at most 10,000 characters (400 naming text)', async () => {
     const before = ai.requests.length;
     const missing = await correct('user', {});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answer, type Envelope, type User } from '@atende/kit';
+import { answer, instantOfWallClock, wallClockOf, type Envelope, type User } from '@atende/kit';
 import { multipartBody, png, workingDay } from '@atende/kit/testing';
 import { fullPlan, startHarness, type Harness } from '../testing/harness.js';
 
@@ -110,6 +110,21 @@ describe('POST /api/whatsapp', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('ERR_VALIDATION');
     expect(res.body.fields).toContainEqual(expect.objectContaining({ field }));
+  });
+
+  it('takes vacation dates from the day 10 days back on the companies\' clock, at any time of that day; the day before is refused', async () => {
+    // The harness's TICKETS_TIME_ZONE is America/Sao_Paulo.
+    const today = wallClockOf(new Date(), 'America/Sao_Paulo');
+    const earliest = (hour: number, minute = 0) => instantOfWallClock({ year: today.year, month: today.month, day: today.day - 10, hour, minute }, 'America/Sao_Paulo').toISOString();
+    const dayBefore = instantOfWallClock({ year: today.year, month: today.month, day: today.day - 10, hour: 0 }, 'America/Sao_Paulo').getTime() - 1000;
+    const vacation = (start: string) => ({ collectiveVacationMessage: 'Férias coletivas', collectiveVacationStart: start, collectiveVacationEnd: new Date(Date.now() + 86_400_000).toISOString() });
+    const body = await create('admin24', 'Férias', vacation(earliest(0)));
+    expect(body.collectiveVacationStart).toBe(earliest(0));
+    const atThisHour = await api('admin24', 'PUT', `/api/whatsapp/${body.id}`, vacation(earliest(today.hour, today.minute)));
+    expect(atThisHour.status, JSON.stringify(atThisHour.body)).toBe(200);
+    const tooOld = await api('admin24', 'PUT', `/api/whatsapp/${body.id}`, vacation(new Date(dayBefore).toISOString()));
+    expect(tooOld.status).toBe(400);
+    expect(tooOld.body.fields).toContainEqual({ field: 'collectiveVacationStart', message: 'Must not be more than 10 days ago' });
   });
 
   it('takes only the company\'s own queues, and requires a greeting with more than one', async () => {

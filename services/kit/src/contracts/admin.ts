@@ -263,7 +263,8 @@ export const settingCatalogue = {
   textCorrectorOpenAiApiKey: { text: true, secret: true, default: '' },
   textCorrectorGroqApiKey: { text: true, secret: true, default: '' },
   textCorrectorGeminiApiKey: { text: true, secret: true, default: '' },
-  // Every model the corrector serves (both lists of spec 002 §9).
+  // The models offered (the current list of spec 001 §9). A retired one saved before stays readable: the
+  // corrector and the settings screen read it as its replacement (prompts.ts RETIRED_TEXT_CORRECTION_MODELS).
   textCorrectorModel: { values: Object.values(TEXT_CORRECTION_MODELS).flat(), default: 'gpt-4o-mini' },
   allTicket: { values: ['enabled', 'disabled', 'enable', 'disable'], default: 'disabled' },
   // whitelabel (company 1 holds the platform's values)

@@ -1,6 +1,7 @@
 import { normalizeContactNumber } from './contacts.js';
 import { z } from 'zod';
 import { weekdaySchedule, weekdaySchedulesInput } from './admin.js';
+import { wallClockOf } from './campaigns.js';
 import { forCompany, id, msg, numberFromText, wholeNumber } from './common.js';
 import { channel, queueSummary } from './tickets.js';
 
@@ -29,6 +30,31 @@ export const defaultConnectionSchedules = (): z.infer<typeof weekdaySchedule>[] 
     ['Sábado', 'saturday'],
     ['Domingo', 'sunday'],
   ].map(([weekday, weekdayEn]) => ({ weekday: weekday!, weekdayEn: weekdayEn!, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
+
+/** Collective-vacation dates go back at most this many calendar days (spec 001 §5, §9). */
+export const VACATION_DAYS_BACK = 10;
+/** Why the server refuses an older vacation date (400 ERR_VALIDATION on the field); the web reads it as its own check. */
+export const VACATION_TOO_OLD_MESSAGE = `Must not be more than ${VACATION_DAYS_BACK} days ago`;
+
+/** The calendar day `at` falls on, on the clock of `timeZone` (the runtime's own clock when left out), as a day count. */
+function calendarDayNumber(at: Date, timeZone: string | undefined): number {
+  if (Number.isNaN(at.getTime())) return Number.NaN;
+  const c = timeZone ? wallClockOf(at, timeZone) : { year: at.getFullYear(), month: at.getMonth() + 1, day: at.getDate() };
+  const day = new Date(0);
+  day.setUTCFullYear(c.year, c.month - 1, c.day);
+  return Math.round(day.getTime() / 86_400_000);
+}
+
+/**
+ * Whether a collective-vacation start or end may be saved at `now` (spec 001 §5 "no earlier than 10 days
+ * ago"), by calendar day: its day is on or after the day 10 days before today, whatever its time of day
+ * (a date picker fills in the time it was opened). Days are read on the clock of `timeZone`: the server
+ * passes the companies' wall clock (TICKETS_TIME_ZONE); the web leaves it out, so the browser's own clock
+ * (the days its picker shows) is used. An invalid date is not allowed.
+ */
+export function isVacationDateAllowed(date: Date, now: Date, timeZone?: string): boolean {
+  return calendarDayNumber(date, timeZone) >= calendarDayNumber(now, timeZone) - VACATION_DAYS_BACK;
+}
 
 const minutes = wholeNumber(0, 525_600);
 const optionalId = id.nullable();
@@ -212,8 +238,9 @@ export const apiSendBody = z.object({
       else if (v.length < 8 || v.length > 50) ctx.addIssue({ code: 'custom', message: 'Número inválido' });
     }),
   body: z.string().max(65_536).default(''),
-  userId: z.union([id, z.literal('').transform(() => null), z.null()]).optional(),
-  queueId: z.union([id, z.literal('').transform(() => null), z.null()]).optional(),
+  // Each its own id schema: the API document drops a schema's second use inside a union (queueId showed as '' only).
+  userId: z.union([id.describe('A user of the company'), z.literal('').transform(() => null), z.null()]).optional(),
+  queueId: z.union([id.describe('A queue of the company'), z.literal('').transform(() => null), z.null()]).optional(),
   sendSignature: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).optional(),
   closeTicket: z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]).optional(),
 });

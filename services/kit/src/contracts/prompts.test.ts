@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { settingCatalogue } from './admin.js';
-import { createPromptBody, textCorrectionProvider, textCorrectorBody, TEXT_CORRECTION_MODELS, updatePromptBody } from './prompts.js';
+import {
+  createPromptBody,
+  currentTextCorrectionModel,
+  RETIRED_TEXT_CORRECTION_MODELS,
+  textCorrectionProvider,
+  textCorrectorBody,
+  TEXT_CORRECTION_MODELS,
+  updatePromptBody,
+} from './prompts.js';
 import { emissionsFor } from './socket.js';
 
 const prompt = {
@@ -33,19 +41,42 @@ describe('text corrector models', () => {
     for (const model of settingCatalogue.textCorrectorModel.values) expect(textCorrectionProvider(model), model).not.toBeNull();
   });
 
-  it('lets the setting hold every model of both lists of spec 002 §9, and nothing else', () => {
-    for (const model of ['gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'llama3-8b-8192', 'mixtral-8x7b-32768', 'gemini-1.5-pro', 'gpt-4o', 'o3-2025-04-16', 'gemma2-9b-it', 'gemini-2.5-flash']) {
-      expect(settingCatalogue.textCorrectorModel.values, model).toContain(model);
+  it('is the current list of spec 001 §9, exactly', () => {
+    expect(TEXT_CORRECTION_MODELS).toEqual({
+      openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14', 'o3-2025-04-16', 'o4-mini-2025-04-16'],
+      groq: ['llama-3.3-70b-versatile', 'llama3-70b-8192', 'gemma2-9b-it'],
+      gemini: ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.0-flash', 'gemini-2.0-flash-lite', 'gemini-2.0-pro-exp-02-05', 'gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-1.5-flash-8b'],
+    });
+    expect(settingCatalogue.textCorrectorModel.values).toEqual(Object.values(TEXT_CORRECTION_MODELS).flat());
+    expect(settingCatalogue.textCorrectorModel.values).toHaveLength(18);
+    expect(settingCatalogue.textCorrectorModel.values).toContain(settingCatalogue.textCorrectorModel.default);
+  });
+
+  it("no longer offers the older list's dropped models (spec 000 §9), nor accepts them as a new value", () => {
+    for (const model of ['gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'llama3-8b-8192', 'mixtral-8x7b-32768', 'claude-3-haiku']) {
+      expect(settingCatalogue.textCorrectorModel.values, model).not.toContain(model);
+      expect(textCorrectionProvider(model), model).toBeNull();
     }
-    expect(settingCatalogue.textCorrectorModel.values).not.toContain('claude-3-haiku');
   });
 
   it('knows each provider by its models; others are unsupported', () => {
-    expect(textCorrectionProvider('gpt-4-turbo')).toBe('openai');
-    expect(textCorrectionProvider('llama3-8b-8192')).toBe('groq');
+    expect(textCorrectionProvider('gpt-4.1-nano-2025-04-14')).toBe('openai');
+    expect(textCorrectionProvider('llama3-70b-8192')).toBe('groq');
     expect(textCorrectionProvider('gemini-1.5-flash-8b')).toBe('gemini');
     expect(textCorrectionProvider('claude-3-haiku')).toBeNull();
-    expect(Object.values(TEXT_CORRECTION_MODELS).flat()).toHaveLength(23);
+  });
+
+  it('serves a retired model saved before with an offered one of the same provider', () => {
+    expect(Object.keys(RETIRED_TEXT_CORRECTION_MODELS).sort()).toEqual(['gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'llama3-8b-8192', 'mixtral-8x7b-32768']);
+    for (const [retired, replacement] of Object.entries(RETIRED_TEXT_CORRECTION_MODELS)) {
+      expect(currentTextCorrectionModel(retired)).toBe(replacement);
+      expect(textCorrectionProvider(replacement), replacement).not.toBeNull();
+    }
+    expect(currentTextCorrectionModel('gpt-3.5-turbo')).toBe('gpt-4o-mini');
+    expect(textCorrectionProvider(currentTextCorrectionModel('mixtral-8x7b-32768')!)).toBe('groq');
+    expect(currentTextCorrectionModel('gemini-1.5-pro')).toBe('gemini-1.5-pro');
+    expect(currentTextCorrectionModel('claude-3-haiku')).toBeNull();
+    expect(currentTextCorrectionModel('toString')).toBeNull();
   });
 
   it('takes a non-blank text up to 10,000 characters', () => {

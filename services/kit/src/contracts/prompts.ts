@@ -131,15 +131,12 @@ export type UpdatePromptBody = z.output<typeof updatePromptBody>;
 export type AiProvider = 'openai' | 'groq' | 'gemini';
 
 /**
- * The models the text corrector offers (spec 002 §9 older list, spec 001 §9 current list), by provider:
- * OpenAI gpt-* and o3/o4-mini, Groq llama/mixtral/gemma, Google gemini-*.
+ * The models the text corrector offers, by provider: the current list of spec 001 §9, the one source of
+ * the settings' model select and of the values the textCorrectorModel setting accepts.
  */
 export const TEXT_CORRECTION_MODELS = {
-  openai: [
-    'gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'gpt-4o', 'gpt-4o-mini',
-    'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14', 'o3-2025-04-16', 'o4-mini-2025-04-16',
-  ],
-  groq: ['llama3-8b-8192', 'llama3-70b-8192', 'mixtral-8x7b-32768', 'llama-3.3-70b-versatile', 'gemma2-9b-it'],
+  openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14', 'o3-2025-04-16', 'o4-mini-2025-04-16'],
+  groq: ['llama-3.3-70b-versatile', 'llama3-70b-8192', 'gemma2-9b-it'],
   gemini: [
     'gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.0-flash', 'gemini-2.0-flash-lite', 'gemini-2.0-pro-exp-02-05',
     'gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-1.5-flash-8b',
@@ -147,12 +144,31 @@ export const TEXT_CORRECTION_MODELS = {
 } as const satisfies Record<AiProvider, readonly string[]>;
 export type TextCorrectionModel = (typeof TEXT_CORRECTION_MODELS)[AiProvider][number];
 
-/** The provider of an offered model, or null for a model outside the lists. */
+/**
+ * Models of the older list (spec 000 §9) that the current one dropped, each with the current model of the
+ * same provider (so the same API key) that now serves it. They are no longer offered nor accepted as a new
+ * value, but a company that saved one before keeps a working corrector: it is read as its replacement.
+ */
+export const RETIRED_TEXT_CORRECTION_MODELS: Readonly<Record<string, TextCorrectionModel>> = {
+  'gpt-3.5-turbo': 'gpt-4o-mini',
+  'gpt-4': 'gpt-4o',
+  'gpt-4-turbo': 'gpt-4o',
+  'llama3-8b-8192': 'llama-3.3-70b-versatile',
+  'mixtral-8x7b-32768': 'llama-3.3-70b-versatile',
+};
+
+/** The provider of an offered model, or null for a model outside the current list. */
 export function textCorrectionProvider(model: string): AiProvider | null {
   for (const provider of Object.keys(TEXT_CORRECTION_MODELS) as AiProvider[]) {
     if ((TEXT_CORRECTION_MODELS[provider] as readonly string[]).includes(model)) return provider;
   }
   return null;
+}
+
+/** The offered model that serves `model`: itself when offered, its replacement when retired, else null. */
+export function currentTextCorrectionModel(model: string): TextCorrectionModel | null {
+  if (textCorrectionProvider(model)) return model as TextCorrectionModel;
+  return Object.hasOwn(RETIRED_TEXT_CORRECTION_MODELS, model) ? RETIRED_TEXT_CORRECTION_MODELS[model]! : null;
 }
 
 /** The company setting that holds each provider's API key (spec 001 §3). */

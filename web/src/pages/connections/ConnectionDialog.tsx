@@ -16,6 +16,7 @@ import {
   connectionFormValues,
   connectionSchedules,
   formProblems,
+  isVacationDayTooOld,
   mediaFileName,
   newConnectionToken,
   serverIssues,
@@ -462,7 +463,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
                 format={DAY_FORMAT}
                 style={{ width: '100%' }}
                 aria-label={t(`fields.${name}`)}
-                disabledDate={(d) => d.isBefore(dayjs().subtract(10, 'day').startOf('day'))}
+                disabledDate={(d) => isVacationDayTooOld(d, dayjs())}
               />
             </Form.Item>
           </Col>

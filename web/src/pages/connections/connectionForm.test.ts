@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { connectionBody, type WhatsappConnection } from '@atende/kit/contracts';
-import { connectionFormValues, connectionSchedules, formProblems, mediaFileName, newConnectionToken, serverIssues, tabOfField, toConnectionBody, type ConnectionFormValues } from './connectionForm';
+import { connectionBody, VACATION_TOO_OLD_MESSAGE, type WhatsappConnection } from '@atende/kit/contracts';
+import {
+  connectionFormValues,
+  connectionSchedules,
+  formProblems,
+  isVacationDayTooOld,
+  mediaFileName,
+  newConnectionToken,
+  serverIssues,
+  tabOfField,
+  toConnectionBody,
+  type ConnectionFormValues,
+} from './connectionForm';
 
 const now = dayjs('2026-06-15T12:00:00');
 const valid = (over: Partial<ConnectionFormValues> = {}): ConnectionFormValues => ({ ...connectionFormValues(null), name: 'Reception', ...over });
@@ -42,6 +53,23 @@ describe('connection editor checks (spec 001 §5)', () => {
     expect(old.collectiveVacationStart).toBe('vacationTooOld');
     const reversed = formProblems(valid({ collectiveVacationMessage: 'x', collectiveVacationStart: now.add(5, 'day'), collectiveVacationEnd: now.add(1, 'day') }), now);
     expect(reversed.collectiveVacationEnd).toBe('vacationOrder');
+  });
+  it('takes vacation dates by calendar day on the browser clock: the day 10 days back at any time, not the day before', () => {
+    // The picker fills in the time of day it was opened: 5 June at 12:00 (opened at noon, saved a minute later) and at 00:00 pass.
+    const savedLater = now.add(1, 'minute');
+    const earliestDay = dayjs('2026-06-05T00:00:00');
+    for (const day of [earliestDay, earliestDay.hour(12), earliestDay.hour(12).add(1, 'minute'), earliestDay.endOf('day')]) {
+      const problems = formProblems(valid({ collectiveVacationMessage: 'x', collectiveVacationStart: day, collectiveVacationEnd: day }), savedLater);
+      expect(problems, day.format()).toEqual({});
+      expect(isVacationDayTooOld(day, savedLater)).toBe(false);
+    }
+    const dayBefore = earliestDay.subtract(1, 'second');
+    const old = formProblems(valid({ collectiveVacationMessage: 'x', collectiveVacationStart: dayBefore, collectiveVacationEnd: dayBefore.hour(12) }), savedLater);
+    expect(old).toEqual({ collectiveVacationStart: 'vacationTooOld', collectiveVacationEnd: 'vacationTooOld' });
+    expect(isVacationDayTooOld(dayBefore, savedLater)).toBe(true);
+    // Late in the evening the earliest day is still 5 June.
+    expect(isVacationDayTooOld(earliestDay, dayjs('2026-06-15T23:59:00'))).toBe(false);
+    expect(isVacationDayTooOld(earliestDay, dayjs('2026-06-16T00:00:00'))).toBe(true);
   });
   it('requires the ticket expiry with an inactivity time, and the rating expiry with a rating message', () => {
     expect(formProblems(valid({ timeInactiveMessage: 10, expiresTicket: 0 }), now).expiresTicket).toBe('expiresTicketRequired');
@@ -100,6 +128,11 @@ describe('refused saves', () => {
     ]);
     expect(tabOfField('expiresTicket')).toBe('chatbot');
     expect(tabOfField('schedules.2.startTimeA')).toBe('schedules');
+  });
+  it("reads the server's too-old vacation date as the editor's own check", () => {
+    expect(serverIssues(answer({ error: 'ERR_VALIDATION', fields: [{ field: 'collectiveVacationStart', message: VACATION_TOO_OLD_MESSAGE }] }))).toEqual([
+      { field: 'collectiveVacationStart', problem: 'vacationTooOld', code: null, text: VACATION_TOO_OLD_MESSAGE },
+    ]);
   });
   it('shows the missing default connection code on the default switch', () => {
     expect(serverIssues(answer({ error: 'ERR_NO_OTHER_WHATSAPP', message: '' }))).toEqual([{ field: 'isDefault', problem: null, code: 'ERR_NO_OTHER_WHATSAPP', text: '' }]);

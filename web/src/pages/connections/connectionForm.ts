@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ConnectionBody, WeekdaySchedule, WhatsappConnection } from '@atende/kit/contracts';
-import { CONNECTION_TOKEN_LENGTH, defaultConnectionSchedules } from '@atende/kit/contracts';
+import { CONNECTION_TOKEN_LENGTH, defaultConnectionSchedules, isVacationDateAllowed, VACATION_TOO_OLD_MESSAGE } from '@atende/kit/contracts';
 import { errorBodyOf, errorCodeOf } from '../../errors/errorMessage';
 
 /**
@@ -146,8 +146,12 @@ export type Problem =
 
 /** How far back an import may start (spec 001 §9: up to 2 years). */
 export const IMPORT_YEARS_BACK = 2;
-/** The earliest vacation date (spec 001 §9: no earlier than 10 days ago). */
-export const VACATION_DAYS_BACK = 10;
+/**
+ * Whether a vacation date is too old (spec 001 §5, §9: no earlier than 10 days ago): its day, on the
+ * browser's clock, is before the day 10 days before today, whatever its time of day. The rule is the
+ * server's (kit isVacationDateAllowed), which reads the days on the companies' clock instead.
+ */
+export const isVacationDayTooOld = (d: Dayjs, now: Dayjs): boolean => !isVacationDateAllowed(d.toDate(), now.toDate());
 
 const positive = (n: number | null | undefined) => typeof n === 'number' && n > 0;
 
@@ -174,11 +178,10 @@ export function formProblems(v: ConnectionFormValues, now: Dayjs): Partial<Recor
   if (positive(v.timeSendQueue) && !v.sendIdQueue) out.sendIdQueue = 'redirectQueueRequired';
 
   if ((v.collectiveVacationMessage ?? '').trim()) {
-    const earliest = now.subtract(VACATION_DAYS_BACK, 'day').startOf('day');
     if (!v.collectiveVacationStart) out.collectiveVacationStart = 'vacationDatesRequired';
-    else if (v.collectiveVacationStart.isBefore(earliest)) out.collectiveVacationStart = 'vacationTooOld';
+    else if (isVacationDayTooOld(v.collectiveVacationStart, now)) out.collectiveVacationStart = 'vacationTooOld';
     if (!v.collectiveVacationEnd) out.collectiveVacationEnd = 'vacationDatesRequired';
-    else if (v.collectiveVacationEnd.isBefore(earliest)) out.collectiveVacationEnd = 'vacationTooOld';
+    else if (isVacationDayTooOld(v.collectiveVacationEnd, now)) out.collectiveVacationEnd = 'vacationTooOld';
     else if (v.collectiveVacationStart && v.collectiveVacationEnd.isBefore(v.collectiveVacationStart)) out.collectiveVacationEnd = 'vacationOrder';
   }
 
@@ -257,7 +260,7 @@ export function toConnectionBody(
 export type FieldIssue = { field: string; problem: Problem | null; code: string | null; text: string };
 
 /** The kit's connectionBody messages, so a server answer reads like the client's own check. */
-const SERVER_MESSAGES: Record<string, Problem> = { 'Nome muito curto': 'nameShort', 'Nome muito longo': 'nameLong' };
+const SERVER_MESSAGES: Record<string, Problem> = { 'Nome muito curto': 'nameShort', 'Nome muito longo': 'nameLong', [VACATION_TOO_OLD_MESSAGE]: 'vacationTooOld' };
 /** Codes the server answers about one field. */
 const CODE_FIELDS: Record<string, string> = { ERR_NO_OTHER_WHATSAPP: 'isDefault', ERR_WAPP_GREETING_REQUIRED: 'greetingMessage' };
 

@@ -63,6 +63,25 @@ describe('AI text correction', () => {
     const groups = modelsByProvider();
     expect(groups.openai.length + groups.groq.length + groups.gemini.length).toBe(choicesOf('textCorrectorModel').length);
   });
+
+  it("offers exactly spec 001 §9's current list, grouped by provider", () => {
+    expect(modelsByProvider()).toEqual({
+      openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1-2025-04-14', 'gpt-4.1-mini-2025-04-14', 'gpt-4.1-nano-2025-04-14', 'o3-2025-04-16', 'o4-mini-2025-04-16'],
+      groq: ['llama-3.3-70b-versatile', 'llama3-70b-8192', 'gemma2-9b-it'],
+      gemini: ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.0-flash', 'gemini-2.0-flash-lite', 'gemini-2.0-pro-exp-02-05', 'gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-1.5-flash-8b'],
+    });
+    expect([...choicesOf('textCorrectorModel')].sort()).toEqual(Object.values(modelsByProvider()).flat().sort());
+    for (const old of ['gpt-3.5-turbo', 'gpt-4', 'gpt-4-turbo', 'llama3-8b-8192', 'mixtral-8x7b-32768']) expect(choicesOf('textCorrectorModel')).not.toContain(old);
+  });
+
+  it('shows a model the current list dropped as the one that now serves it, with its provider', () => {
+    const v = toValues([{ key: 'textCorrectorModel', value: 'mixtral-8x7b-32768', companyId: 1, updatedAt: '' }]);
+    expect(valueOf(v, 'textCorrectorModel')).toBe('llama-3.3-70b-versatile');
+    expect(modelProvider('mixtral-8x7b-32768')).toBe('groq');
+    expect(valueOf({ textCorrectorModel: 'gpt-4' }, 'textCorrectorModel')).toBe('gpt-4o');
+    expect(valueOf({ textCorrectorModel: 'gemini-1.5-pro' }, 'textCorrectorModel')).toBe('gemini-1.5-pro');
+    expect(valueOf({}, 'textCorrectorModel')).toBe('gpt-4o-mini');
+  });
 });
 
 describe('plan form', () => {

@@ -1,4 +1,14 @@
-import { requiredWhenEnabled, settingCatalogue, settingKeys, type Setting, type SettingKey } from '@atende/kit/contracts';
+import {
+  currentTextCorrectionModel,
+  requiredWhenEnabled,
+  settingCatalogue,
+  settingKeys,
+  textCorrectionProvider,
+  TEXT_CORRECTION_MODELS,
+  type AiProvider,
+  type Setting,
+  type SettingKey,
+} from '@atende/kit/contracts';
 
 /** Layout of the options tab (spec 001 §2, §3). Every catalogue key is in exactly one group. */
 export const optionSelectKeys = [
@@ -72,10 +82,14 @@ export function toValues(settings: readonly Setting[]): SettingValues {
   return out;
 }
 
-/** The value a setting shows: its stored value or the catalogue default (legacy allTicket words mapped). */
+/**
+ * The value a setting shows: its stored value or the catalogue default (legacy allTicket words mapped; a
+ * text-correction model the current list dropped shows as the model that now serves it).
+ */
 export function valueOf(values: SettingValues, key: SettingKey): string {
   const v = values[key] ?? settingCatalogue[key].default;
   if (key === 'allTicket') return v === 'enable' ? 'enabled' : v === 'disable' ? 'disabled' : v;
+  if (key === aiModelKey) return currentTextCorrectionModel(v) ?? v;
   return v;
 }
 
@@ -108,14 +122,12 @@ export function requirementOf(key: SettingKey): { switch: SettingKey; when: stri
   return requiredWhenEnabled[key] ?? null;
 }
 
-export type AiProvider = 'openai' | 'groq' | 'gemini';
+export type { AiProvider };
 export const aiProviders: readonly AiProvider[] = ['openai', 'groq', 'gemini'];
 
-/** The provider that serves a text-correction model (spec 001 §9). */
+/** The provider that serves a text-correction model (kit's list, spec 001 §9); OpenAI for one outside it. */
 export function modelProvider(model: string): AiProvider {
-  if (model.startsWith('gemini')) return 'gemini';
-  if (model.startsWith('llama') || model.startsWith('gemma') || model.startsWith('mixtral')) return 'groq';
-  return 'openai';
+  return textCorrectionProvider(currentTextCorrectionModel(model) ?? model) ?? 'openai';
 }
 
 export const apiKeyOf: Record<AiProvider, (typeof aiKeyKeys)[number]> = {
@@ -124,11 +136,9 @@ export const apiKeyOf: Record<AiProvider, (typeof aiKeyKeys)[number]> = {
   gemini: 'textCorrectorGeminiApiKey',
 };
 
-/** Models grouped by provider for the model select. */
+/** Models grouped by provider for the model select: kit's list, the only one offered. */
 export function modelsByProvider(): Record<AiProvider, string[]> {
-  const out: Record<AiProvider, string[]> = { openai: [], groq: [], gemini: [] };
-  for (const m of choicesOf(aiModelKey)) out[modelProvider(m)].push(m);
-  return out;
+  return { openai: [...TEXT_CORRECTION_MODELS.openai], groq: [...TEXT_CORRECTION_MODELS.groq], gemini: [...TEXT_CORRECTION_MODELS.gemini] };
 }
 
 /** Secrets come back masked ('••••••••abcd'); anything else non-empty means a key is stored. */
