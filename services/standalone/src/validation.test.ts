@@ -159,4 +159,9 @@ describe('the OpenAPI document spells out each upload form', () => {
     expect(operation.requestBody!.content!['application/json']!.schema!.properties).not.toHaveProperty('medias');
     expect(doc.paths['/api/messages/{ticketId}']!.post!.requestBody!.content!['multipart/form-data']!.schema!.properties?.medias).toMatchObject({ type: 'array' });
   });
+
+  it('documents userId and queueId of POST /api/messages/send as ids (an integer, or empty / null for none)', () => {
+    const json = doc.paths['/api/messages/send']!.post!.requestBody!.content!['application/json']!.schema!;
+    for (const field of ['userId', 'queueId']) expect([...(typesOf(json.properties![field]!) ?? [])], field).toEqual(expect.arrayContaining(['number', 'string']));
+  });
 });

@@ -44,17 +44,20 @@ export function createMessagesApi(deps: ChannelsDeps) {
   return {
     /**
      * The connection behind `Authorization: Bearer <token>`, if its company's plan has the external API.
-     * Unknown tokens count against the caller's address: guessing is refused long before it could pay off.
+     * Unknown tokens count against the caller's address, which is refused more of them for a while. A valid
+     * token always passes: an integration still sending a regenerated token must not lock out the other
+     * companies' integrations sharing its address (an automation host, a proxy); guessing a 30-character token
+     * gains nothing from telling the two answers apart.
      */
     async authorize(token: string | undefined, ip: string): Promise<ApiConnection> {
-      const failures = `api-token-ip:${ip}`;
-      const state = await ctx.rateLimits.peek(failures);
-      if (state.count >= API_TOKEN_MAX_FAILURES) {
-        throw new AppError('ERR_TOO_MANY_REQUESTS', 'Too many invalid tokens; try again later', { headers: { 'retry-after': String(retryAfterSeconds(state)) } });
-      }
       const wellFormed = token !== undefined && token.length <= TOKEN_MAX_LENGTH && /^[\x21-\x7e]+$/.test(token);
       const connection = wellFormed ? await tokens.findConnectionByToken(token) : undefined;
       if (!connection || !sameToken(token!, connection.token)) {
+        const failures = `api-token-ip:${ip}`;
+        const state = await ctx.rateLimits.peek(failures);
+        if (state.count >= API_TOKEN_MAX_FAILURES) {
+          throw new AppError('ERR_TOO_MANY_REQUESTS', 'Too many invalid tokens; try again later', { headers: { 'retry-after': String(retryAfterSeconds(state)) } });
+        }
         await ctx.rateLimits.hit(failures, API_TOKEN_FAILURE_WINDOW_MS);
         throw unauthorized();
       }
