@@ -714,6 +714,13 @@ describe('images', () => {
     expect(nginx).toContain(`listen ${c?.ports?.[0]?.containerPort};`);
     for (const probe of ['/healthz', '/readyz']) expect(nginx).toContain(`location = ${probe}`);
     expect(nginx).toMatch(/try_files \$uri \$uri\/ \/index\.html;/);
+    // The console's service worker and manifest are revalidated on every load, never answered with the page.
+    for (const file of ['/service-worker.js', '/manifest.json']) {
+      const start = nginx.indexOf(`location = ${file}`);
+      const block = nginx.slice(start, nginx.indexOf('\n    }', start));
+      expect(block, file).toContain('Cache-Control "no-cache"');
+      expect(block, file).toContain('try_files $uri =404;');
+    }
   });
 
   it('keeps installed and built output out of the build context', () => {
