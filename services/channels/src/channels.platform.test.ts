@@ -127,6 +127,49 @@ describe('channels in the platform', () => {
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 
+  it("import from phone: tickets imports what the connection's phone told channels (address book, chats); another company cannot", async () => {
+    const token = company.admin.token;
+    const created = await platform.request('POST', '/api/whatsapp', { token, body: { name: 'Celular' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const sql = createSql(platform.databaseUrl, { max: 1 });
+    try {
+      // What a connected session's driver reported, as the session manager stores it (sessions do not run here).
+      await eventually(async () => (await sql`select 1 from tickets.connections where id = ${id}`).length > 0);
+      await sql`update channels.connections set status = 'CONNECTED', number = '5511900002222' where id = ${id}`;
+      await sql`update tickets.connections set status = 'CONNECTED' where id = ${id}`;
+      await sql`
+        insert into channels.phone_contacts (connection_id, number, name, in_phonebook, has_chat, is_group) values
+          (${id}, '5511936000001', 'Ana da Agenda', true, true, false),
+          (${id}, '5511936000002', 'Bruno da Agenda', true, false, false),
+          (${id}, '5511988887777', 'Maria (já é contato)', true, false, false),
+          (${id}, '5511936000003', 'Carla', false, true, false),
+          (${id}, '120363000000000001', 'Grupo', false, true, true)`;
+
+      const phonebook = await platform.request('POST', '/api/contacts/import', { token, body: { whatsappId: id } });
+      expect(phonebook.status, JSON.stringify(phonebook.body)).toBe(200);
+      expect(phonebook.body).toMatchObject({ total: 3, created: 2, ignored: 1 });
+      const chats = await platform.request('POST', '/api/contacts/import/chats', { token, body: { whatsappId: id } });
+      expect(chats.status, JSON.stringify(chats.body)).toBe(200);
+      expect(chats.body).toMatchObject({ total: 2, created: 1, ignored: 1 });
+      const listed = await platform.request('GET', '/api/contacts?searchParam=5511936', { token });
+      expect(listed.status).toBe(200);
+      expect((listed.body.contacts as { name: string; number: string }[]).map((c) => [c.name, c.number]).sort()).toEqual([
+        ['Ana da Agenda', '5511936000001'],
+        ['Bruno da Agenda', '5511936000002'],
+        ['Carla', '5511936000003'],
+      ]);
+
+      // Another company names the connection: refused, nothing of the phone reaches it.
+      const outsider = await platform.request('POST', '/api/contacts/import', { token: other.admin.token, body: { whatsappId: id } });
+      expect(outsider.status).toBe(404);
+      expect(outsider.body.error).toBe('ERR_NO_WAPP_FOUND');
+    } finally {
+      await sql`delete from channels.phone_contacts where connection_id = ${id}`;
+      await sql.end();
+    }
+  });
+
   it('the all-connections counts list every company, one without connections as 0/0/0; an unknown company is 404', async () => {
     const superUser = await platform.login();
     const all = await platform.request('GET', '/api/whatsapp/all/counts', { token: superUser.token });

@@ -24,6 +24,7 @@ import { outboundHandlers } from './events/outbound.js';
 import { autoResponseHandlers } from './events/auto-responses.js';
 import { fileListHandlers } from './events/file-lists.js';
 import { referenceHandlers } from './events/references.js';
+import { phoneContactsHandlers } from './events/phone-contacts.js';
 import { botTurnHandlers } from './events/bot-turns.js';
 import { companyDeletedHandlers } from './events/company-deleted.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
@@ -58,7 +59,7 @@ const routeModules: RouteModule[] = [
 ];
 
 /** Event handlers (consumers and request answers); each returns its subscriptions. */
-const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, referenceHandlers, autoResponseHandlers, (d) => botTurnHandlers(d), companyDeletedHandlers];
+const eventModules: ((deps: ChannelsDeps) => Promise<Subscription[]>)[] = [queueProjectionHandlers, outboundHandlers, fileListHandlers, referenceHandlers, phoneContactsHandlers, autoResponseHandlers, (d) => botTurnHandlers(d), companyDeletedHandlers];
 
 /**
  * Options tests give: the drivers sessions use per channel (default: the real ones), or a whole session

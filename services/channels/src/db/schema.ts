@@ -261,6 +261,27 @@ export const botSessions = channelsSchema.table(
   (t) => [index('bot_sessions_company_idx').on(t.companyId)],
 );
 
+/**
+ * The people and groups a connection's phone knows (its address book, its chats), as its session's driver
+ * reported them: what POST /contacts/import and /contacts/import/chats read (channels.contacts.fetch),
+ * from any worker. Forgotten on logout and with the connection.
+ */
+export const phoneContacts = channelsSchema.table(
+  'phone_contacts',
+  {
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 50 }).notNull(),
+    name: varchar('name', { length: 250 }).notNull().default(''),
+    inPhonebook: boolean('in_phonebook').notNull().default(false),
+    hasChat: boolean('has_chat').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.number] })],
+);
+
 export const { outbox, processedEvents } = outboxTables(channelsSchema);
 
 export const schema = {
@@ -276,6 +297,7 @@ export const schema = {
   fileLists,
   fileListOptions,
   botSessions,
+  phoneContacts,
   outbox,
   processedEvents,
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Outbox, createUnitOfWork, preparedStatements, type SendCommand } from '@atende/kit';
+import { Outbox, ask, createUnitOfWork, preparedStatements, type SendCommand } from '@atende/kit';
 import { schema } from '../db/schema.js';
 import { createFakeDrivers, type FakeDrivers } from '../testing/fake-driver.js';
 import { startHarness, testConfig, waitFor, type Harness } from '../testing/harness.js';
@@ -221,6 +221,103 @@ describe('sessions on one worker', () => {
     expect(await keyCount(h, id)).toBe(0);
     next.showQr('QR-NEW');
     await waitFor(h, async () => (await connectionRow(h, id)).qrcode === 'QR-NEW', 'the new QR');
+  });
+
+  describe("the phone's contacts (channels.contacts.fetch, POST /contacts/import)", () => {
+    const stored = async (id: number) =>
+      h.sql<{ number: string; name: string; in_phonebook: boolean; has_chat: boolean; is_group: boolean }[]>`
+        select number, name, in_phonebook, has_chat, is_group from channels.phone_contacts where connection_id = ${id} order by number`;
+    const fetch = (companyId: number, connectionId: number, source: 'phonebook' | 'chats') => ask(h.bus, 'channels.contacts.fetch', { companyId, connectionId, source });
+
+    it('stores what the phone reports, merged with what it told before, and answers it by source', async () => {
+      const { id, session } = await started();
+      session.connect();
+      session.contacts([
+        { number: '5511936000001', name: 'Aninha' },
+        { number: '5511936000002', name: 'Bruno da Agenda', inPhonebook: true },
+      ]);
+      // Later: Ana saved on the phone, a chat with her and with a group, Bruno's push name (his saved name stays).
+      session.contacts([
+        { number: '5511936000001', name: 'Ana da Agenda', inPhonebook: true },
+        { number: '5511936000001', name: '', hasChat: true },
+        { number: '120363000000000001', name: 'Grupo', hasChat: true, isGroup: true },
+        { number: '5511936000002', name: 'Bruninho' },
+      ]);
+      await waitFor(h, async () => (await stored(id)).length === 3 && (await stored(id))[1]!.has_chat, 'the contacts stored');
+      expect(await stored(id)).toEqual([
+        { number: '120363000000000001', name: 'Grupo', in_phonebook: false, has_chat: true, is_group: true },
+        { number: '5511936000001', name: 'Ana da Agenda', in_phonebook: true, has_chat: true, is_group: false },
+        { number: '5511936000002', name: 'Bruno da Agenda', in_phonebook: true, has_chat: false, is_group: false },
+      ]);
+      expect(await fetch(1, id, 'phonebook')).toEqual({
+        connectionId: id,
+        contacts: [
+          { name: 'Ana da Agenda', number: '5511936000001' },
+          { name: 'Bruno da Agenda', number: '5511936000002' },
+        ],
+      });
+      expect(await fetch(1, id, 'chats')).toEqual({
+        connectionId: id,
+        contacts: [
+          { name: 'Ana da Agenda', number: '5511936000001' },
+          { name: 'Grupo', number: '120363000000000001', isGroup: true },
+        ],
+      });
+    });
+
+    it('a whole address book is stored (in batches)', async () => {
+      const { id, session } = await started();
+      session.connect();
+      session.contacts(Array.from({ length: 4_500 }, (_, i) => ({ number: `55119${String(i).padStart(8, '0')}`, name: `Pessoa ${i}`, inPhonebook: true })));
+      await waitFor(h, async () => (await h.sql<{ n: number }[]>`select count(*)::int as n from channels.phone_contacts where connection_id = ${id}`)[0]!.n === 4_500, 'the address book');
+      expect((await fetch(1, id, 'phonebook')).contacts).toHaveLength(4_500);
+    });
+
+    it("another company's connection, or none, is refused", async () => {
+      const { id, session } = await started();
+      session.contacts([{ number: '5511936000001', name: 'Ana', inPhonebook: true }]);
+      await waitFor(h, async () => (await stored(id)).length === 1, 'the contact stored');
+      await expect(fetch(2, id, 'phonebook')).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
+      await expect(fetch(1, 999_999, 'chats')).rejects.toMatchObject({ code: 'ERR_NO_WAPP_FOUND' });
+    });
+
+    it('a logout forgets them, from the phone or asked here; a new QR code too', async () => {
+      const first = await started();
+      first.session.connect();
+      first.session.contacts([{ number: '5511936000001', name: 'Ana', inPhonebook: true }]);
+      await waitFor(h, async () => (await stored(first.id)).length === 1, 'the contact stored');
+      first.session.context.events.loggedOut();
+      await waitFor(h, async () => (await connectionRow(h, first.id)).status === 'DISCONNECTED', 'DISCONNECTED');
+      expect(await stored(first.id)).toEqual([]);
+      // A late report of the logged-out session is not stored.
+      first.session.contacts([{ number: '5511936000009', name: 'Tarde', inPhonebook: true }]);
+      await h.flush();
+      expect(await fetch(1, first.id, 'phonebook')).toEqual({ connectionId: first.id, contacts: [] });
+
+      const second = await started();
+      second.session.connect();
+      second.session.contacts([{ number: '5511936000002', name: 'Bruno', inPhonebook: true }]);
+      await waitFor(h, async () => (await stored(second.id)).length === 1, 'the contact stored');
+      expect((await h.request('DELETE', `/api/whatsappsession/${second.id}`, { token: admin })).status).toBe(200);
+      await waitFor(h, () => second.session.loggedOut, 'the driver logout');
+      await waitFor(h, async () => (await stored(second.id)).length === 0, 'the contacts forgotten');
+
+      const third = await started();
+      third.session.connect();
+      third.session.contacts([{ number: '5511936000003', name: 'Carla', inPhonebook: true }]);
+      await waitFor(h, async () => (await stored(third.id)).length === 1, 'the contact stored');
+      expect((await h.request('PUT', `/api/whatsappsession/${third.id}`, { token: admin })).status).toBe(200);
+      await waitFor(h, () => fake.latest(third.id) !== third.session && fake.latest(third.id), 'a new session');
+      expect(await stored(third.id)).toEqual([]);
+    });
+
+    it('deleting the connection deletes them', async () => {
+      const { id, session } = await started();
+      session.contacts([{ number: '5511936000001', name: 'Ana', inPhonebook: true }]);
+      await waitFor(h, async () => (await stored(id)).length === 1, 'the contact stored');
+      await h.sql`delete from channels.connections where id = ${id}`;
+      expect(await stored(id)).toEqual([]);
+    });
   });
 
   it("a send for another company's connection is not delivered", async () => {

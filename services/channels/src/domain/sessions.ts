@@ -5,6 +5,7 @@ import { eventSchemas, isSettingOn, makeEnvelope, mediaBase, settingValue, type 
 import type { ChannelsConfig } from '../config.js';
 import type { ChannelsDb } from '../deps.js';
 import type { ChannelDriver, DriverContext, DriverEvents, DriverFactory, IncomingCall, KeyStore } from '../drivers/types.js';
+import { phoneContactsRepository } from '../db/phone-contacts.repository.js';
 import { queuesRepository } from '../db/queues.repository.js';
 import { sessionsRepository, type SessionConnectionRow } from '../db/sessions.repository.js';
 import { createHistoryImporter, importWindow } from './history-import.js';
@@ -60,13 +61,15 @@ type RunningSession = {
  * travel as the fan-out 'channels.session.command': every session-running process hears them, the holder
  * (or whoever takes the free lease) acts. On start a worker resumes the connections that were paired or
  * being paired (see shouldResume). Sends that no local connected session can deliver wait in
- * channels.pending_sends and are drained, in order, by the holder once connected.
+ * channels.pending_sends and are drained, in order, by the holder once connected. What the phone knows
+ * (address book, chats) is stored in channels.phone_contacts, so any worker answers channels.contacts.fetch.
  */
 export function createSessionManager(deps: SessionManagerDeps): SessionManager {
   const { ctx, config, db, unitOfWork } = deps;
   const logger = (deps.logger ?? ctx.logger).child({ module: 'sessions' });
   const workerId = deps.workerId ?? `${process.pid}-${randomUUID()}`;
   const repo = sessionsRepository(db);
+  const phoneContacts = phoneContactsRepository(db);
   const sessions = new Map<number, RunningSession>();
   const subscriptions: Subscription[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -206,6 +209,13 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
           await refuseCall(session, call, (data) => publish('channels.message.received', data));
         });
       },
+      contacts: (list) => {
+        // In the session's order: a logout (which forgets them) is not overtaken by a late report.
+        void enqueue(session, async () => {
+          if (!current()) return;
+          await phoneContacts.upsert(session.connectionId, list);
+        });
+      },
     };
   };
 
@@ -280,6 +290,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     sessions.delete(session.connectionId);
     if (driver) await (tellPhone ? driver.logout() : driver.close()).catch((err) => logger.warn({ err }, 'driver logout failed'));
     await repo.forgetCredentials(session.connectionId);
+    await phoneContacts.clear(session.connectionId);
     await writeState(session.connectionId, (state) => ({ ...state, status: 'DISCONNECTED', qrcode: '', retries: 0 }));
     await failPending(session.connectionId, 'ERR_WAPP_NOT_INITIALIZED');
     await repo.releaseLease(session.connectionId, workerId);
@@ -348,6 +359,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
           await driver.close().catch(() => undefined);
         }
         await repo.clearKeys(connectionId);
+        await phoneContacts.clear(connectionId);
         return launch(session, { resetRetries: true });
       }
       // start: a person asks to try again; a connected session is left as it is.

@@ -19,6 +19,7 @@ import {
   toChange,
   toIncomingCall,
   toInbound,
+  toPhoneContacts,
   toReaction,
 } from './baileys.js';
 
@@ -277,6 +278,63 @@ describe('the history WhatsApp sends on pairing', () => {
   });
 });
 
+describe("the phone's contacts (POST /contacts/import)", () => {
+  it('address-book contacts are in the phonebook under their saved name; others under the name they chose', () => {
+    // contacts.upsert as the app state sync of the address book and the history's push names give them.
+    const list = toPhoneContacts([
+      { id: '5511936000001@s.whatsapp.net', name: '  Ana da Agenda ', notify: 'Aninha', lid: '998877@lid' },
+      { id: '5511936000002:3@s.whatsapp.net', notify: 'Bruno' },
+      { id: '5511936000003@s.whatsapp.net', verifiedName: 'Loja Verificada' },
+      { id: '5511936000004@s.whatsapp.net' },
+    ]);
+    expect(list).toEqual([
+      { number: '5511936000001', name: 'Ana da Agenda', inPhonebook: true, hasChat: false, isGroup: false, lid: '998877@lid' },
+      { number: '5511936000002', name: 'Bruno', inPhonebook: false, hasChat: false, isGroup: false, lid: null },
+      { number: '5511936000003', name: 'Loja Verificada', inPhonebook: false, hasChat: false, isGroup: false, lid: null },
+      { number: '5511936000004', name: '', inPhonebook: false, hasChat: false, isGroup: false, lid: null },
+    ]);
+  });
+
+  it('a contact addressed by LID counts with its phone number; one known only by LID is left out', () => {
+    const list = toPhoneContacts([
+      { id: '112233@lid', phoneNumber: '5511936000005@s.whatsapp.net', name: 'Carla' },
+      { id: '445566@lid', name: 'Sem Número' },
+      { id: 'status@broadcast', name: 'Status' },
+    ]);
+    expect(list).toEqual([{ number: '5511936000005', name: 'Carla', inPhonebook: true, hasChat: false, isGroup: false, lid: '112233@lid' }]);
+  });
+
+  it("chats (a history piece's or chats.upsert's) mark their people and groups, merged with what the contacts tell", () => {
+    // messaging-history.set: { chats, contacts, messages }.
+    const list = toPhoneContacts(
+      [
+        { id: '5511936000001@s.whatsapp.net', name: 'Ana da Agenda' },
+        { id: '5511936000006@s.whatsapp.net', notify: 'Diego' },
+        { id: '5511936000006@s.whatsapp.net', name: 'Diego Salvo' },
+      ],
+      [
+        { id: '5511936000001@s.whatsapp.net', name: 'Ana' },
+        { id: '778899@lid', pnJid: '5511936000007@s.whatsapp.net', lidJid: '778899@lid' },
+        { id: '120363000000000001@g.us', name: 'Grupo da Família' },
+        { id: '990011@lid' },
+        { id: '123@newsletter', name: 'Canal' },
+      ],
+    );
+    expect(list).toEqual([
+      { number: '5511936000001', name: 'Ana da Agenda', inPhonebook: true, hasChat: true, isGroup: false, lid: null },
+      { number: '5511936000006', name: 'Diego Salvo', inPhonebook: true, hasChat: false, isGroup: false, lid: null },
+      { number: '5511936000007', name: '', inPhonebook: false, hasChat: true, isGroup: false, lid: '778899@lid' },
+      { number: '120363000000000001', name: 'Grupo da Família', inPhonebook: false, hasChat: true, isGroup: true, lid: null },
+    ]);
+  });
+
+  it('a contacts.update with a push name only does not take away the saved name', () => {
+    expect(toPhoneContacts([{ id: '5511936000001@s.whatsapp.net', name: 'Ana da Agenda' }, { id: '5511936000001@s.whatsapp.net', notify: 'Aninha' }])).toEqual([
+      { number: '5511936000001', name: 'Ana da Agenda', inPhonebook: true, hasChat: false, isGroup: false, lid: null },
+    ]);
+  });
+});
+
 describe('auth state over the key store', () => {
   it('fresh credentials are created, and survive a save and a reload with their Buffers', async () => {
     const lib = await import('@whiskeysockets/baileys');
@@ -324,6 +382,7 @@ describe('the driver without a reachable WhatsApp', () => {
       history: () => undefined,
       loggedOut: () => statuses.push({ status: 'DISCONNECTED', at: -1 }),
       call: () => undefined,
+      contacts: () => undefined,
     };
     const driver = await baileysDriverFactory({ waWebSocketUrl: `ws://127.0.0.1:${port}/ws/chat` })({
       connectionId: 1, companyId: 1, keys: memoryKeys(), events, importHistory: false, logger: createLogger({ name: 'baileys-test', level: 'silent' }),

@@ -1,7 +1,8 @@
 import type { AuthenticationCreds, Chat, Contact, SignalDataSet, SignalDataTypeMap, SignalKeyStore, WACallEvent, WAMessage, WAMessageKey, WASocket, proto } from '@whiskeysockets/baileys';
 import type { EventData, SendCommand } from '@atende/kit';
 import { SessionNotConnectedError, afterClose, type CloseReason } from '../domain/session-state.js';
-import type { ChannelDriver, DriverContext, DriverFactory, HistoryMessage, InboundMessage, IncomingCall, KeyStore } from './types.js';
+import { mergePhoneContacts } from '../domain/phone-contacts.js';
+import type { ChannelDriver, DriverContext, DriverFactory, HistoryMessage, InboundMessage, IncomingCall, KeyStore, PhoneContact } from './types.js';
 
 /** The Baileys module, loaded on the first session start (the service runs without it until then). */
 type BaileysModule = typeof import('@whiskeysockets/baileys');
@@ -45,6 +46,64 @@ export function toIncomingCall(call: WACallEvent): IncomingCall | null {
   if (call.status !== 'offer' || call.isGroup || call.groupJid || !call.from || !call.id) return null;
   const person = personOf(call.from, call.callerPn ?? null);
   return { id: call.id, fromJid: call.from, contact: { ...person, name: '', pictureUrl: null }, isVideo: !!call.isVideo };
+}
+
+// ---------------------------------------------------------------- the phone's contacts (POST /contacts/import)
+
+const contactName = (...names: (string | null | undefined)[]): string => {
+  for (const name of names) {
+    const clean = name?.trim();
+    if (clean) return clean.slice(0, 250);
+  }
+  return '';
+};
+
+/** The digits of the first phone jid (…@s.whatsapp.net) among these, else ''. */
+const phoneDigits = (...jids: (string | null | undefined)[]): string => {
+  for (const jid of jids) {
+    if (!isPhoneJid(jid)) continue;
+    const number = jidToNumber(jid);
+    if (/^\d{1,50}$/.test(number)) return number;
+  }
+  return '';
+};
+
+const lidOf = (...jids: (string | null | undefined)[]): string | null => {
+  const lid = jids.find((jid) => isLidJid(jid));
+  return lid ? `${jidToNumber(lid)}@lid` : null;
+};
+
+/**
+ * What Baileys tells of the phone's contacts (contacts.upsert / contacts.update / a history piece's
+ * contacts) and chats (chats.upsert / a history piece's chats) as the session manager stores them, each
+ * number once. A contact is in the phonebook when it has a name (Baileys sets `name` only for one saved
+ * on the phone; `notify` is the name the person chose); people known only by LID (no phone number) are
+ * left out; groups are flagged (a group's number is its id).
+ */
+export function toPhoneContacts(contacts: readonly Partial<Contact>[] = [], chats: readonly Partial<Chat>[] = []): PhoneContact[] {
+  const out: PhoneContact[] = [];
+  for (const c of contacts) {
+    if (isGroupJid(c.id)) {
+      const id = jidToNumber(c.id);
+      if (id) out.push({ number: id.slice(0, 50), name: contactName(c.name, c.notify, c.verifiedName), inPhonebook: false, hasChat: false, isGroup: true, lid: null });
+      continue;
+    }
+    const number = phoneDigits(c.id, c.phoneNumber);
+    if (!number) continue;
+    const saved = contactName(c.name);
+    out.push({ number, name: saved || contactName(c.notify, c.verifiedName), inPhonebook: !!saved, hasChat: false, isGroup: false, lid: lidOf(c.id, c.lid) });
+  }
+  for (const chat of chats) {
+    if (isGroupJid(chat.id)) {
+      const id = jidToNumber(chat.id);
+      if (id) out.push({ number: id.slice(0, 50), name: contactName(chat.name), inPhonebook: false, hasChat: true, isGroup: true, lid: null });
+      continue;
+    }
+    const number = phoneDigits(chat.id, chat.pnJid);
+    if (!number) continue;
+    out.push({ number, name: contactName(chat.name), inPhonebook: false, hasChat: true, isGroup: false, lid: lidOf(chat.id, chat.lidJid) });
+  }
+  return mergePhoneContacts(out);
 }
 
 // ---------------------------------------------------------------- messages
@@ -433,6 +492,12 @@ export const baileysDriverFactory = (options: BaileysDriverOptions = {}): Driver
       }
     });
 
+    // What the phone knows (its address book, its chats): stored for POST /contacts/import.
+    const reportContacts = (contacts?: readonly Partial<Contact>[], chats?: readonly Partial<Chat>[]) => {
+      if (!current()) return;
+      const list = toPhoneContacts(contacts, chats);
+      if (list.length > 0) context.events.contacts(list);
+    };
     // The history WhatsApp sends on pairing: the session manager imports the messages the connection asks for.
     sock.ev.on('messaging-history.set', (event) => {
       if (!current()) return;
@@ -442,7 +507,12 @@ export const baileysDriverFactory = (options: BaileysDriverOptions = {}): Driver
           : mapped,
       );
       context.events.history({ messages, progress: event.progress ?? null, final: isLastHistoryPiece(event, context.importHistory) });
+      reportContacts(event.contacts, event.chats);
     });
+
+    sock.ev.on('contacts.upsert', (contacts) => reportContacts(contacts));
+    sock.ev.on('contacts.update', (contacts) => reportContacts(contacts));
+    sock.ev.on('chats.upsert', (chats) => reportContacts([], chats));
 
     sock.ev.on('messages.update', (updates) => {
       if (!current()) return;

@@ -20,6 +20,23 @@ export type HistoryBatch = {
 };
 
 /**
+ * A person (or group) the connection's phone knows, as a driver learns of it: from the address book
+ * (inPhonebook: saved there under `name`) or from its chats (hasChat). A report is partial: the session
+ * manager merges it into what it stored before (flags only ever turn on; an address-book name wins).
+ */
+export type PhoneContact = {
+  /** Digits of the phone number (a group's id for a group). */
+  number: string;
+  /** The address-book name, else the name the person chose (push name) or a group's subject; '' when none is known. */
+  name: string;
+  inPhonebook: boolean;
+  hasChat: boolean;
+  isGroup: boolean;
+  /** The contact's LID (…@lid) when told. */
+  lid: string | null;
+};
+
+/**
  * What a session's driver reports (the session manager turns these into state, events and
  * channels.message.* publications). A driver never touches the database or the bus itself.
  */
@@ -38,6 +55,8 @@ export type DriverEvents = {
   loggedOut(): void;
   /** A contact is calling (a voice or video call offered, not in a group). */
   call(call: IncomingCall): void;
+  /** People and groups the phone knows (address book, chats), as they are learnt; merged into what was told before. */
+  contacts(list: PhoneContact[]): void;
 };
 
 /** A call offered to the connection's phone. */

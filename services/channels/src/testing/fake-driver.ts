@@ -1,5 +1,5 @@
 import type { SendCommand } from '@atende/kit';
-import type { ChannelDriver, DriverContext, DriverFactory, HistoryBatch, IncomingCall } from '../drivers/types.js';
+import type { ChannelDriver, DriverContext, DriverFactory, HistoryBatch, IncomingCall, PhoneContact } from '../drivers/types.js';
 import { SessionNotConnectedError } from '../domain/session-state.js';
 
 /** One started fake session: tests drive it (QR, connect, inbound) and read what it was asked to do. */
@@ -16,6 +16,8 @@ export type FakeSession = {
   history(batch: Partial<HistoryBatch> & Pick<HistoryBatch, 'messages'>): void;
   /** A contact calls the phone. */
   call(call: IncomingCall): void;
+  /** The phone's address book or chats, as WhatsApp syncs them (the omitted fields are false / null). */
+  contacts(list: (Pick<PhoneContact, 'number' | 'name'> & Partial<PhoneContact>)[]): void;
   /** The calls the session manager refused (their ids). */
   rejectedCalls: string[];
 };
@@ -51,6 +53,9 @@ export function createFakeDrivers() {
       },
       call(call) {
         context.events.call(call);
+      },
+      contacts(list) {
+        context.events.contacts(list.map((c) => ({ inPhonebook: false, hasChat: false, isGroup: false, lid: null, ...c })));
       },
       rejectedCalls: [],
     };
