@@ -23,7 +23,7 @@ import type { VCardContact } from './conversation/cards';
 import { MessageMedia } from './conversation/MessageMedia';
 import { ackState, bodyIsCaption, groupReactions } from './conversation/messages';
 import { formatDateTime } from '../../format/dates';
-import { canEditMessage, editTimeLeft, formatClock } from './conversation/time';
+import { canEditMessage, changeableOnChannel, editTimeLeft, formatClock } from './conversation/time';
 import { stripWhatsapp } from './conversation/whatsappFormat';
 import { WhatsappText } from './conversation/WhatsappText';
 
@@ -56,6 +56,8 @@ type Props = {
   own?: boolean;
   /** Group tickets: the participant's name above the text and 'talk to' in the menu. */
   group?: boolean;
+  /** Facebook/Instagram tickets: no edit, delete or reaction of what was sent (changeableOnChannel). */
+  social?: boolean;
   menuOpen?: boolean;
   selecting?: boolean;
   selected?: boolean;
@@ -77,6 +79,7 @@ export const MessageBubble = memo(function MessageBubble({
   reactions = '',
   own,
   group,
+  social,
   menuOpen,
   selecting,
   selected,
@@ -95,20 +98,21 @@ export const MessageBubble = memo(function MessageBubble({
   const menuItems = (): MenuProps['items'] => {
     const items: NonNullable<MenuProps['items']> = [];
     const shared = !message.isPrivate;
+    const changeable = changeableOnChannel(message, !!social);
     if (shared) {
       items.push({ key: 'reply', icon: <RollbackOutlined />, label: t('actions.reply') });
-      items.push({ key: 'react', icon: <SmileOutlined />, label: t('actions.react') });
+      if (changeable) items.push({ key: 'react', icon: <SmileOutlined />, label: t('actions.react') });
       items.push({ key: 'forward', icon: <ShareAltOutlined />, label: t('actions.forward') });
     }
     if (message.body && (message.mediaType === 'chat' || bodyIsCaption(message))) items.push({ key: 'copy', icon: <CopyOutlined />, label: t('actions.copy') });
     if (group && !fromMe && message.contact)
       items.push({ key: 'talkTo', icon: <MessageOutlined />, label: t('actions.talkTo', { name: message.contact.name }) });
     if (shared) items.push({ key: 'select', icon: <CheckSquareOutlined />, label: t('actions.select') });
-    if (mine && canEditMessage(message)) {
+    if (mine && changeable && canEditMessage(message)) {
       const minutes = Math.max(1, Math.ceil(editTimeLeft(message) / 60_000));
       items.push({ key: 'edit', icon: <EditOutlined />, label: t('actions.editLeft', { count: minutes }) });
     }
-    if (mine && !message.isDeleted) items.push({ key: 'delete', icon: <DeleteOutlined />, label: t('actions.delete'), danger: true });
+    if (mine && changeable && !message.isDeleted) items.push({ key: 'delete', icon: <DeleteOutlined />, label: t('actions.delete'), danger: true });
     return items;
   };
 

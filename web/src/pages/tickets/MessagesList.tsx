@@ -28,6 +28,8 @@ type Props = {
   onReply(message: Message): void;
   /** Group ticket: participants' names and 'talk to' in the menu. */
   group?: boolean;
+  /** A Facebook or Instagram ticket: what was sent cannot be edited, deleted or reacted to. */
+  social?: boolean;
   /** Queue and connection where 'Conversar' opens tickets. */
   origin?: { queueId: number | null; whatsappId: number | null };
   /** The loaded messages and whether the whole history is loaded (PDF export, 24-hour window). */
@@ -52,7 +54,7 @@ const DaySeparator = memo(function DaySeparator({ at }: { at: string }) {
  * messages, and the message actions: reply (quote), react, forward (one or several selected
  * messages), copy, edit (own, 15 minutes), delete (own), talk to a group participant.
  */
-export function MessagesList({ ticketId, onReply, group = false, origin, onMessages }: Props) {
+export function MessagesList({ ticketId, onReply, group = false, social = false, origin, onMessages }: Props) {
   const { t } = useTranslation('conversation');
   const { user } = useAuth();
   const me = user?.id ?? -1;
@@ -305,6 +307,7 @@ export function MessagesList({ ticketId, onReply, group = false, origin, onMessa
                 reactions={item.reactions}
                 own={item.message.fromMe && item.message.userId === me}
                 group={group}
+                social={social}
                 menuOpen={menuFor === item.message.id}
                 selecting={selecting}
                 selected={selecting && selection.has(item.message.id)}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canDeleteMessage,
   canEditMessage,
+  changeableOnChannel,
   dayLabel,
   editTimeLeft,
   EDIT_WINDOW_MS,
@@ -51,6 +52,11 @@ describe('24-hour window of social channels', () => {
     expect(isSocialChannel('instagram')).toBe(true);
     expect(isSocialChannel('whatsapp')).toBe(false);
     expect(isSocialChannel(null)).toBe(false);
+  });
+  it('offers no edit, delete or reaction of what was sent on Facebook/Instagram; private notes stay changeable', () => {
+    expect(changeableOnChannel({ isPrivate: false }, true)).toBe(false);
+    expect(changeableOnChannel({ isPrivate: true }, true)).toBe(true);
+    expect(changeableOnChannel({ isPrivate: false }, false)).toBe(true);
   });
   it('finds the last inbound message, skipping own messages and notes', () => {
     const list = [

@@ -34,6 +34,12 @@ export function canDeleteMessage(m: { fromMe: boolean; isDeleted: boolean }): bo
 
 export const isSocialChannel = (channel: string | null | undefined): boolean => channel === 'facebook' || channel === 'instagram';
 
+/**
+ * Whether a message may still be edited, deleted or reacted to on its ticket's channel: Facebook and
+ * Instagram take none of these for what was sent (the server refuses them); private notes never left us.
+ */
+export const changeableOnChannel = (m: { isPrivate: boolean }, social: boolean): boolean => !social || m.isPrivate;
+
 type Inbound = { fromMe: boolean; isPrivate: boolean; createdAt: string };
 
 /** The newest message the contact sent among the loaded ones (private notes are never inbound). */
