@@ -22,6 +22,7 @@ import { getTicketByUuid, listPins, pinTicket, setTicketIntegration, unpinTicket
 import { useAuth } from '../../auth/AuthContext';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { canSee, hasPermission } from '../../permissions';
+import type { ContactEvent } from '../contacts/contactRules';
 import { useCompanyEvent, useReconnected, useSocket } from '../../socket/SocketContext';
 import { ContactTagsBar } from './conversation/ContactTagsBar';
 import { ExportPdfDialog } from './conversation/ExportPdfDialog';
@@ -35,7 +36,7 @@ import { MessagesList } from './MessagesList';
 import { useTicketActions } from './TicketActions';
 import type { TicketEvent } from './TicketList';
 import { ChannelIcon } from './TicketListItem';
-import { canWrite } from './ticketRules';
+import { applyContactToTicket, canWrite } from './ticketRules';
 
 const sameWindow = (a: WindowInput, b: WindowInput) => a.lastInbound === b.lastInbound && a.oldest === b.oldest && a.complete === b.complete;
 
@@ -120,6 +121,14 @@ export function TicketConversation({ uuid }: { uuid: string }) {
     if (!event || !ticketId) return;
     if (event.action === 'update' && event.ticket?.id === ticketId) setTicket(event.ticket);
     else if (event.action === 'delete' && event.ticketId === ticketId) navigate('/tickets');
+  });
+
+  // Spec 000 §4/§7: the contact edited (in the drawer, or by another user) shows at once in the header,
+  // as on the list card: its name, picture and the rest of the contact the ticket holds.
+  useCompanyEvent<ContactEvent>('contact', (event) => {
+    if (event?.action !== 'update' || !event.contact) return;
+    const contact = event.contact;
+    setTicket((current) => (current ? applyContactToTicket(current, contact) : current));
   });
 
   const onReply = useCallback((m: Message) => setReplyTo(m), []);
@@ -315,6 +324,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
         ticketId={ticket.id}
         onReply={onReply}
         group={ticket.isGroup}
+        social={social !== null}
         origin={{ queueId: ticket.queueId, whatsappId: ticket.whatsappId }}
         onMessages={onMessages}
       />

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@atende/kit/contracts';
 import {
   ackIcon,
+  applyContactToTicket,
   applyContactUpdate,
   applySearchUpdate,
   matchesSearch,
@@ -287,5 +288,27 @@ describe('closed view, sort order, search and contact updates', () => {
     expect(next.tickets[0]!.contact.urlPicture).toBe('p.png');
     expect(next.tickets[1]!.contact.name).toBe('Old');
     expect(applyContactUpdate(list, { id: 99, name: 'X' })).toBe(list);
+  });
+
+  it("a contact update reaches the open conversation's ticket: name, pictures and the rest of its contact, never another contact's", () => {
+    const contact = {
+      id: 4,
+      name: 'Old',
+      number: '5511999990000',
+      email: '',
+      urlPicture: null,
+      profilePicUrl: null,
+      disableBot: false,
+    } as unknown as Ticket['contact'];
+    const open = ticket({ id: 1, contactId: 4, contact });
+    const next = applyContactToTicket(open, { id: 4, name: 'New', email: 'n@x.com', urlPicture: 'p.png', profilePicUrl: 'p.png', disableBot: true });
+    expect(next.contact).toEqual({ id: 4, name: 'New', number: '5511999990000', email: 'n@x.com', urlPicture: 'p.png', profilePicUrl: 'p.png', disableBot: true });
+    expect(next.id).toBe(1);
+    expect(open.contact.name).toBe('Old');
+    // a lighter payload keeps what it does not carry
+    expect(applyContactToTicket(open, { id: 4, name: 'Only name', urlPicture: undefined }).contact).toMatchObject({ name: 'Only name', number: '5511999990000', urlPicture: null });
+    expect(applyContactToTicket(open, { id: 5, name: 'Other' })).toBe(open);
+    const withoutContact = ticket({ id: 2, contactId: 4, contact: null as unknown as Ticket['contact'] });
+    expect(applyContactToTicket(withoutContact, { id: 4, name: 'New' })).toBe(withoutContact);
   });
 });

@@ -199,18 +199,27 @@ export function applySearchUpdate(state: ListState, ticket: Ticket, c: SearchCri
   return { ...state, tickets };
 }
 
+/** What a 'contact' update event carries (spec 000 §7 `company-{id}-contact`, action update). */
+export type ContactUpdate = { id: number } & Partial<Ticket['contact']>;
+
+/**
+ * A 'contact' update event applied to one ticket: a ticket of that contact shows its new name, picture and
+ * the rest of the contact it holds (only the fields it has, so a lighter payload never blanks one); any other
+ * ticket, or one without its contact, comes back as is (the same object).
+ */
+export function applyContactToTicket<T extends Pick<Ticket, 'contactId' | 'contact'>>(ticket: T, contact: ContactUpdate): T {
+  if (ticket.contactId !== contact.id || !ticket.contact) return ticket;
+  const next = { ...ticket.contact };
+  for (const key of Object.keys(next) as (keyof Ticket['contact'])[]) {
+    if (key in contact && contact[key] !== undefined) (next as Record<string, unknown>)[key] = contact[key];
+  }
+  return { ...ticket, contact: next };
+}
+
 /** A 'contact' update event: the tickets of that contact show its new name and picture. */
-export function applyContactUpdate(state: ListState, contact: { id: number } & Partial<Ticket['contact']>): ListState {
+export function applyContactUpdate(state: ListState, contact: ContactUpdate): ListState {
   if (!state.tickets.some((t) => t.contactId === contact.id)) return state;
-  const tickets = state.tickets.map((t) => {
-    if (t.contactId !== contact.id || !t.contact) return t;
-    const next = { ...t.contact };
-    for (const key of Object.keys(next) as (keyof Ticket['contact'])[]) {
-      if (key in contact && contact[key] !== undefined) (next as Record<string, unknown>)[key] = contact[key];
-    }
-    return { ...t, contact: next };
-  });
-  return { ...state, tickets };
+  return { ...state, tickets: state.tickets.map((t) => applyContactToTicket(t, contact)) };
 }
 
 /** Merges a loaded page into the list (first page replaces; later pages append unseen tickets). */
