@@ -9,7 +9,7 @@ const UserDialog = lazy(() => import('../pages/users/UserDialog').then((m) => ({
 /** Avatar menu: Profile (the user dialog in profile mode) and Logout. */
 export function UserMenu() {
   const { t } = useTranslation('shell');
-  const { user, logout, refreshUser } = useAuth();
+  const { user, logout } = useAuth();
   const [profileOpen, setProfileOpen] = useState(false);
   if (!user) return null;
   return (
@@ -34,7 +34,7 @@ export function UserMenu() {
       </Dropdown>
       {profileOpen && (
         <Suspense fallback={null}>
-          <UserDialog open={profileOpen} userId={user.id} profileMode onClose={() => setProfileOpen(false)} onSaved={() => void refreshUser()} />
+          <UserDialog open={profileOpen} userId={user.id} profileMode onClose={() => setProfileOpen(false)} />
         </Suspense>
       )}
     </>

@@ -48,7 +48,6 @@ export type ConnectionDialogProps = {
   companyId?: number;
 };
 
-
 /**
  * Add/edit connection (spec 001 §2 "Connection editor dialog"): tabs general, integrations, messages,
  * chatbot, assessments and schedules. The checks of spec 001 §5 run before sending; the server's

@@ -40,7 +40,7 @@ const shape = createUserBody.shape;
 /** Add/edit user dialog (spec 001 §2): tabs General and Permissions; also the shell's Profile dialog. */
 export function UserDialog({ open, userId, onClose, onSaved, profileMode = false }: UserDialogProps) {
   const { t } = useTranslation('users');
-  const { user: me, refreshUser } = useAuth();
+  const { user: me } = useAuth();
   const [form] = Form.useForm<UserFormValues>();
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -141,12 +141,9 @@ export function UserDialog({ open, userId, onClose, onSaved, profileMode = false
         }
       }
       toastSuccess(t('toasts.saved'), { form: true });
-      if (me && saved.id === me.id) {
-        // Spec 000 §8: editing yourself reloads the page (the menu, language and the rest start from the new
-        // profile), a moment after the toast so it is seen.
-        await refreshUser().catch(() => undefined);
-        window.setTimeout(() => window.location.reload(), SELF_EDIT_RELOAD_MS);
-      }
+      // Spec 000 §8: editing yourself reloads the page (the session, menu, language and the rest start from
+      // the new profile), a moment after the toast so it is seen.
+      if (me && saved.id === me.id) window.setTimeout(() => window.location.reload(), SELF_EDIT_RELOAD_MS);
       onSaved?.(saved);
       onClose();
     } finally {
