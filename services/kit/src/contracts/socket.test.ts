@@ -98,3 +98,13 @@ describe('company-{id}-quickmessage reaches whoever may read the reply (spec 002
     ]);
   });
 });
+
+describe('presence (spec 002 §7 live channels user-status and user:status)', () => {
+  it('a user going online or offline is told to the company on both channels', () => {
+    const emissions = emissionsFor('realtime.presence.changed', { companyId: 5, data: { userId: 4, online: false } });
+    expect(emissions.map((e) => [e.event, e.payload, e.audience])).toEqual([
+      ['user:status', { userId: 4, online: false }, { to: 'company' }],
+      ['company-{companyId}-user-status', { action: 'update', userId: 4, online: false }, { to: 'company' }],
+    ]);
+  });
+});
