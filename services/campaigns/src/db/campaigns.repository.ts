@@ -183,12 +183,15 @@ export function campaignsRepository(db: CampaignsDb) {
           .limit(1)
           .for('update', { skipLocked: true })
       )[0],
-    /** Recipients still to send to (one a runner died while sending is never retried; replies to confirmations are sent apart). */
+    /**
+     * Recipients the campaign still owes something: a first message, or (asked to confirm) the campaign message
+     * once they reply. One a runner died while sending is never retried.
+     */
     async remaining(campaignId: number): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(campaignShipping)
-        .where(and(eq(campaignShipping.campaignId, campaignId), eq(campaignShipping.jobStatus, 'pending')));
+        .where(and(eq(campaignShipping.campaignId, campaignId), inArray(campaignShipping.jobStatus, ['pending', 'awaiting', 'confirmed'])));
       return row?.n ?? 0;
     },
     /** The report's counters. */

@@ -7,7 +7,7 @@ import { connectionOfCompany } from '../db/connections.repository.js';
 import { announceCampaign } from './campaign-presenters.js';
 import { fillVariables, nextSendAt, normalizeNumber, pickVariant, variantsOf } from './campaigns.js';
 
-/** Campaigns made due at once per tick, and running campaigns looked at per tick (one message each). */
+/** Campaigns made due at once per tick, and claims of running campaigns per tick (a campaign whose pace allows sends again). */
 const DUE_BATCH = 20;
 const RUNNING_PER_TICK = 50;
 const CONFIRMED_BATCH = 50;
@@ -156,18 +156,22 @@ export function createCampaignRunner(deps: CampaignsDeps) {
       return { campaignId: campaign.id, job: { shipmentId: shipment.id, kind, request: sendRequest(campaign, shipment, kind) } };
     });
 
-  /** Each running campaign sends at most one message per call. */
+  /**
+   * Running campaigns send what their pace allows now, the least recently sent first: with an interval, one
+   * message each; with none ("0 sem intervalo"), one after the other until RUNNING_PER_TICK claims.
+   */
   const dispatch = async (now: Date): Promise<number> => {
-    const tried: number[] = [];
+    const done: number[] = [];
     let sent = 0;
     for (let i = 0; i < RUNNING_PER_TICK; i++) {
-      const next = await claimNext(now, tried);
+      const next = await claimNext(now, done);
       if (!next) break;
-      tried.push(next.campaignId);
-      if (next.job) {
-        await perform(next.job, now);
-        sent++;
+      if (!next.job) {
+        done.push(next.campaignId);
+        continue;
       }
+      await perform(next.job, now);
+      sent++;
     }
     return sent;
   };

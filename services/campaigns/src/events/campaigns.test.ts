@@ -130,10 +130,11 @@ describe('campaign runner', () => {
     ]);
     expect(sentOn(10)[0]).toMatchObject({ companyId: C1, connectionId: 10, sendSignature: false, closeTicket: true, closeOnlyOpened: true, contactName: 'Ana', userId: null, medias: [] });
 
+    // Finished with its last message (the same pass looks at it again and finds nothing left).
     await runner.dispatch(plus(start, 1000));
     const done = await show(c.id);
     expect(done.status).toBe('FINALIZADA');
-    expect(done.completedAt).toBe(plus(start, 1000).toISOString());
+    expect(done.completedAt).toBe(plus(start, 150).toISOString());
     expect(done.report).toMatchObject({ validContacts: 3, delivered: 3 });
     expect(h.events('campaigns.campaign.updated').at(-1)!.data.campaign.status).toBe('FINALIZADA');
     expect(sentOn(10)).toHaveLength(3);
@@ -283,6 +284,53 @@ describe('campaign runner', () => {
     await reply(numberOf(15, 1));
     await runner.tick(plus(start, 50));
     expect(sentOn(15)).toHaveLength(3);
+    // Kai has not answered yet: the campaign is still running (and can be stopped), not finished.
+    await runner.tick(plus(start, 600));
+    expect((await show(c.id)).status).toBe('EM_ANDAMENTO');
+    await reply(numberOf(15, 0));
+    await runner.tick(plus(start, 700));
+    expect(sentOn(15).map((r) => r.body).at(-1)).toBe('Promo para Kai');
+    await runner.tick(plus(start, 710));
+    expect(await show(c.id)).toMatchObject({ status: 'FINALIZADA', report: { confirmationRequested: 2, confirmed: 2, delivered: 2 } });
+  });
+
+  it('a campaign waiting for confirmations can be cancelled; replies to it then get nothing', async () => {
+    const listId = await setup(22, ['Ivo']);
+    const start = at(14, 10);
+    const c = await createCampaign({
+      name: 'Confirmar e parar', whatsappId: 22, contactListId: listId, confirmation: true,
+      message1: 'Promo para {nome}', confirmationMessage1: 'Posso enviar, {nome}?', scheduledAt: localText(start),
+    });
+    await runner.activateDue(start);
+    await runner.tick(start);
+    await runner.tick(plus(start, 600));
+    expect((await show(c.id)).status).toBe('EM_ANDAMENTO');
+    expect((await api('POST', `/api/campaigns/${c.id}/cancel`)).status).toBe(200);
+    await h.publish('channels.message.received', C1, {
+      connectionId: 22, channel: 'whatsapp', contact: { number: numberOf(22, 0), name: 'Ivo', pictureUrl: null, lid: null, remoteJid: null }, isGroup: false, group: null,
+      wid: `w${Math.random()}`, fromMe: false, body: 'sim', media: null, quotedWid: null, timestamp: 1,
+    });
+    await runner.tick(plus(start, 700));
+    expect(sentOn(22).map((r) => r.body)).toEqual(['Posso enviar, Ivo?']);
+    expect((await show(c.id)).status).toBe('CANCELADA');
+  });
+
+  it('with no interval ("0 sem intervalo") sends to everyone in one pass, still inside the window', async () => {
+    await saveCampaignSettings(db, C1, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, startHour: '08:00', endHour: '18:00', sabado: false, domingo: false, variables: [] });
+    try {
+      const listId = await setup(23, ['Ada', 'Bel', 'Cid', 'Duda']);
+      const start = at(15, 10);
+      const c = await createCampaign({ name: 'Sem intervalo', whatsappId: 23, contactListId: listId, message1: 'Oi {nome}', scheduledAt: localText(start) });
+      await runner.activateDue(start);
+      await runner.dispatch(start);
+      expect(sentOn(23).map((r) => r.body)).toEqual(['Oi Ada', 'Oi Bel', 'Oi Cid', 'Oi Duda']);
+      expect((await show(c.id)).status).toBe('FINALIZADA');
+    } finally {
+      await saveCampaignSettings(db, C1, {
+        messageInterval: 30, longerIntervalAfter: 2, greaterInterval: 120, startHour: '08:00', endHour: '18:00', sabado: false, domingo: false,
+        variables: [{ key: 'cupom', value: 'NATAL10' }],
+      });
+    }
   });
 
   it('sends the attachment with the campaign message', async () => {
