@@ -29,7 +29,7 @@ export type CompanyFormModalProps = {
 };
 
 /**
- * Company form (spec 001 §2 Companies, §3): name, email, admin password (on create), phone, plan, status, due date, recurrence,
+ * Company form (spec 001 §2 Companies, §3): name, email, admin password (on edit: blank keeps it), phone, plan, status, due date, recurrence,
  * payment method, number of attendants and of connections.
  */
 export function CompanyFormModal({ open, company, plans, onClose, onSaved }: CompanyFormModalProps) {
@@ -81,13 +81,11 @@ export function CompanyFormModal({ open, company, plans, onClose, onSaved }: Com
           </Col>
         </Row>
         <Row gutter={16}>
-          {isNew && (
-            <Col xs={24} md={12}>
-              <Form.Item name="password" label={t('form.password')} extra={t('form.passwordHint')} rules={[zodRule(companyFieldSchemas.password)]}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="password" label={t('form.password')} extra={t(isNew ? 'form.passwordHint' : 'form.passwordEditHint')} rules={[zodRule(companyFieldSchemas.password)]}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={12}>
             <Form.Item name="phone" label={t('form.phone')}>
               <Input maxLength={30} autoComplete="off" />

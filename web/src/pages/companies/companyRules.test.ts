@@ -95,8 +95,9 @@ describe('company form (spec 001 §2, §5)', () => {
     expect(companyCreateBody({ ...filled, password: 'segredo1' }).password).toBe('segredo1');
   });
 
-  it('never sends a password when editing', () => {
-    expect(companyUpdateBody({ ...filled, password: 'segredo1' })).not.toHaveProperty('password');
+  it("sends a password typed when editing (it sets the company admin's) and none when left blank", () => {
+    expect(companyUpdateBody({ ...filled, password: 'segredo1' }).password).toBe('segredo1');
+    expect(companyUpdateBody({ ...filled, password: '' })).not.toHaveProperty('password');
   });
 
   it("shows the contract's messages: 'Nome é obrigatório', 'E-mail é obrigatório', 'Email é inválido'", async () => {

@@ -127,8 +127,9 @@ const countOrNull = (v: number | null | undefined) => (typeof v === 'number' ? v
 const orNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
 /** PUT /companies/{id}: the edited fields, blanks (and empty counts) as null. */
+/** PUT /companies/:id: a password typed sets the company admin's (the server creates that admin when the company has none); blank keeps it. */
 export function companyUpdateBody(v: CompanyFormValues): UpdateCompanyInput {
-  return {
+  const body: UpdateCompanyInput = {
     name: v.name.trim(),
     email: v.email.trim(),
     phone: orNull(v.phone),
@@ -141,11 +142,11 @@ export function companyUpdateBody(v: CompanyFormValues): UpdateCompanyInput {
     numberAttendants: countOrNull(v.numberAttendants),
     numberConections: countOrNull(v.numberConections),
   };
+  if (v.password) body.password = v.password;
+  return body;
 }
 
 /** POST /companies: an empty password is left out: the company is then created without its admin user (users are added later). */
 export function companyCreateBody(v: CompanyFormValues): CreateCompanyInput {
-  const body: CreateCompanyInput = { ...companyUpdateBody(v), name: v.name.trim(), email: v.email.trim(), planId: v.planId ?? 0 };
-  if (v.password) body.password = v.password;
-  return body;
+  return { ...companyUpdateBody(v), name: v.name.trim(), email: v.email.trim(), planId: v.planId ?? 0 };
 }
