@@ -81,6 +81,16 @@ describe('web console', () => {
     ]);
     expect(created.postDataJSON()).not.toHaveProperty('password');
     await page.getByRole('cell', { name: 'E2E No Password', exact: true }).waitFor();
+    // Edited, a password typed gives that company its admin login (blank would have kept it as it is).
+    await openDialog(page, page.getByRole('button', { name: 'Edit E2E No Password' }));
+    await dialog(page).getByLabel('Password').fill('nopass-now-1');
+    const [edited] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && /^\/api\/companies\/\d+$/.test(new URL(r.url()).pathname)),
+      submit(page).click(),
+    ]);
+    expect(edited.postDataJSON()).toMatchObject({ password: 'nopass-now-1', email: 'owner@e2e-nopass.example' });
+    expect((await edited.response())?.status()).toBe(200);
+    await dialog(page).waitFor({ state: 'detached' });
 
     // A company with its admin.
     await openDialog(page, page.getByRole('button', { name: 'Add company' }));
