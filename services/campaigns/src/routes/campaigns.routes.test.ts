@@ -45,7 +45,7 @@ beforeAll(async () => {
   await answer(h.bus, 'channels.connection.get', async ({ companyId, connectionId }) =>
     ownerConnections.get(connectionId) === companyId ? { connection: { id: connectionId, name: 'Nova' } } : null,
   );
-  await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) => (ownerQueues.get(queueId) === companyId ? { queue: { id: queueId, name: 'Nova fila' } } : null));
+  await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) => (ownerQueues.get(queueId) === companyId ? { queue: { id: queueId, name: 'Nova fila', color: '#5C59A0' } } : null));
   h.plans.set(C1, fullPlan());
   h.plans.set(C2, fullPlan());
   h.plans.set(C3, { ...fullPlan(), useCampaigns: false });

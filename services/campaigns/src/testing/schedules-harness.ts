@@ -38,7 +38,7 @@ export async function startSchedulesHarness(): Promise<SchedulesHarness> {
       ownerConnections.get(connectionId) === companyId ? { connection: { id: connectionId, name: `Conexão ${connectionId}` } } : null,
     ),
     await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) =>
-      ownerQueues.get(queueId) === companyId ? { queue: { id: queueId, name: `Fila ${queueId}` } } : null,
+      ownerQueues.get(queueId) === companyId ? { queue: { id: queueId, name: `Fila ${queueId}`, color: '#5C59A0' } } : null,
     ),
     await answer(h.bus, 'tickets.contact.get', async ({ companyId, contactId }) => {
       const c = contacts.get(contactId);

@@ -193,6 +193,23 @@ export function createConnectionsDesk(deps: ChannelsDeps) {
     if (merged.integrationId != null && merged.integrationId !== before?.integrationId) await assertPlanFlag(ctx.companies, companyId, 'useIntegrations');
     const named = [...new Set([...merged.queueIds, merged.sendIdQueue, merged.queueIdImportMessages].filter((id): id is number => id !== null))];
     const found = new Set((await queuesRepository(tx).byIds(companyId, named)).map((q) => q.id));
+    // A queue created a moment ago may not have reached the projection yet: tickets, which owns queues, is
+    // asked, and what it knows is projected now (the queue's own event, when it comes, writes the same).
+    // Tickets out of reach: the queue stays unknown, as the projection says.
+    const unknown = named.filter((id) => !found.has(id));
+    const fetched = await Promise.all(
+      unknown.map((queueId) =>
+        askService(ctx.bus, 'tickets.queue.get', { companyId, queueId }).catch((err: unknown) => {
+          ctx.logger.warn({ err, queueId }, 'queue not in the projection and tickets did not answer');
+          return null;
+        }),
+      ),
+    );
+    for (const answer of fetched) {
+      if (!answer) continue;
+      await queuesRepository(tx).upsert({ ...answer.queue, companyId });
+      found.add(answer.queue.id);
+    }
     if (merged.queueIds.some((id) => !found.has(id))) throw validationError('queueIds', 'Unknown queue');
     if (merged.sendIdQueue !== null && !found.has(merged.sendIdQueue)) throw validationError('sendIdQueue', 'Unknown queue');
     if (merged.queueIdImportMessages !== null && !found.has(merged.queueIdImportMessages)) throw validationError('queueIdImportMessages', 'Unknown queue');

@@ -127,6 +127,24 @@ describe('POST /api/whatsapp', () => {
     expect(tooOld.body.fields).toContainEqual({ field: 'collectiveVacationStart', message: 'Must not be more than 10 days ago' });
   });
 
+  it('takes a queue created a moment ago, before its event reached this service (asked of tickets)', async () => {
+    // Tickets knows queue 9_001 of company 25; channels has not heard of it yet.
+    const responder = await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) =>
+      companyId === 25 && queueId === 9_001 ? { queue: { id: 9_001, name: 'Recém-criada', color: '#123456' } } : null,
+    );
+    try {
+      const body = await create('admin25', 'Logo após a fila', { queueIds: [9_001] });
+      expect(body.queueIds).toEqual([9_001]);
+      expect(body.queues).toEqual([expect.objectContaining({ id: 9_001, name: 'Recém-criada', color: '#123456' })]);
+      // Another company's queue, or one tickets does not know, is still refused.
+      const foreign = await api('admin24', 'POST', '/api/whatsapp', { name: 'Alheia', queueIds: [9_001] });
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.fields).toContainEqual({ field: 'queueIds', message: 'Unknown queue' });
+    } finally {
+      await responder.unsubscribe();
+    }
+  });
+
   it('takes only the company\'s own queues, and requires a greeting with more than one', async () => {
     const mine = [await h.addQueue(7, 'Vendas'), await h.addQueue(7, 'Suporte')];
     const theirs = await h.addQueue(8, 'Deles');

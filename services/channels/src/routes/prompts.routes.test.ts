@@ -41,7 +41,7 @@ beforeAll(async () => {
   q2 = await h.addQueue(C2, 'Vendas');
   await answer(h.bus, 'tickets.queue.get', async ({ companyId, queueId }) => {
     const queue = ticketsQueues.get(queueId);
-    return queue && queue.companyId === companyId ? { queue: { id: queueId, name: queue.name } } : null;
+    return queue && queue.companyId === companyId ? { queue: { id: queueId, name: queue.name, color: '#5C59A0' } } : null;
   });
 });
 afterAll(async () => h?.stop());

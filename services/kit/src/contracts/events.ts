@@ -276,12 +276,12 @@ export const requestSchemas = {
     response: z.object({ connection: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
   },
   /**
-   * campaigns, channels (prompts) → tickets: a queue of the company, by id (null: none there). Asked when
-   * the local projection does not know the id yet (a queue created a moment ago).
+   * auth, campaigns, channels (prompts, connections) → tickets: a queue of the company, by id (null: none
+   * there). Asked when the local projection does not know the id yet (a queue created a moment ago).
    */
   'tickets.queue.get': {
     request: z.object({ companyId: z.number().int(), queueId: z.number().int() }),
-    response: z.object({ queue: z.object({ id: z.number().int(), name: z.string() }) }).nullable(),
+    response: z.object({ queue: z.object({ id: z.number().int(), name: z.string(), color: z.string() }) }).nullable(),
   },
   /** campaigns (schedules) → tickets: a contact of the company, by id (null: none there). */
   'tickets.contact.get': {

@@ -50,7 +50,7 @@ describe('tickets.contacts.tagged', () => {
 describe('tickets.queue.get', () => {
   it("answers a queue of the company by id, null for another company's or an unknown one", async () => {
     const id = await h.insertQueue(1, 'Recém-criada');
-    await expect(ask(h.bus, 'tickets.queue.get', { companyId: 1, queueId: id })).resolves.toEqual({ queue: { id, name: 'Recém-criada' } });
+    await expect(ask(h.bus, 'tickets.queue.get', { companyId: 1, queueId: id })).resolves.toEqual({ queue: { id, name: 'Recém-criada', color: expect.stringMatching(/^#/) } });
     await expect(ask(h.bus, 'tickets.queue.get', { companyId: 2, queueId: id })).resolves.toBeNull();
     await expect(ask(h.bus, 'tickets.queue.get', { companyId: 1, queueId: 999_999 })).resolves.toBeNull();
   });

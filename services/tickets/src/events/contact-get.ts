@@ -20,7 +20,7 @@ export async function contactGetHandlers(deps: TicketsDeps): Promise<Subscriptio
     }),
     await answer(deps.ctx.bus, 'tickets.queue.get', async ({ companyId, queueId }) => {
       const row = await queuesRepository(deps.db).findById(companyId, queueId);
-      return row ? { queue: { id: row.id, name: row.name } } : null;
+      return row ? { queue: { id: row.id, name: row.name, color: row.color } } : null;
     }),
   ];
 }
