@@ -16,6 +16,10 @@ export function sessionsRepository(db: ChannelsDb) {
     connection: async (id: number): Promise<SessionConnectionRow | undefined> =>
       (await db.select().from(connections).where(eq(connections.id, id)).limit(1))[0],
 
+    /** Whether the connection takes group messages (its allowGroup; a connection gone takes none). */
+    allowsGroups: async (id: number): Promise<boolean> =>
+      (await db.select({ allowGroup: connections.allowGroup }).from(connections).where(eq(connections.id, id)).limit(1))[0]?.allowGroup ?? false,
+
     /** Paired (WhatsApp: stored creds) or linked (Facebook, Instagram: a page token). */
     hasCredentials: async (connectionId: number): Promise<boolean> =>
       (await db.select({ key: sessionKeys.key }).from(sessionKeys).where(and(eq(sessionKeys.connectionId, connectionId), eq(sessionKeys.key, CREDENTIALS_KEY))).limit(1))

@@ -102,6 +102,30 @@ describe('sessions on one worker', () => {
     expect(received.data).toMatchObject({ connectionId: id, channel: 'whatsapp', body: 'Olá', contact: { number: '5511977776666', name: 'Maria' } });
   });
 
+  it("drops group messages while the connection does not allow groups (allowGroup, off by default); publishes them once it does", async () => {
+    const { id, session } = await started();
+    session.connect();
+    const groupMessage = (wid: string, fromMe = false) => ({
+      contact: { number: '5511977774444', name: 'Tio', pictureUrl: null, lid: null, remoteJid: '5511977774444@s.whatsapp.net' },
+      isGroup: true, group: { number: '120363000000000009', name: 'Família', pictureUrl: null }, wid, fromMe, body: 'oi grupo', media: null, quotedWid: null, timestamp: 1_700_000_000,
+    });
+    const own = (wid: string) => ({
+      contact: { number: '5511977774444', name: 'Tio', pictureUrl: null, lid: null, remoteJid: '5511977774444@s.whatsapp.net' },
+      isGroup: false, group: null, wid, fromMe: false, body: 'oi', media: null, quotedWid: null, timestamp: 1_700_000_000,
+    });
+    session.context.events.message(groupMessage('WID-GROUP-1'));
+    session.context.events.message(groupMessage('WID-GROUP-2', true));
+    session.context.events.message(own('WID-OWN-1'));
+    // Published in the session's order: once the later message is out, the group ones were decided.
+    await waitFor(h, () => h.events('channels.message.received').find((e) => e.data.wid === 'WID-OWN-1'), 'the contact message');
+    expect(h.events('channels.message.received').filter((e) => e.data.connectionId === id && e.data.isGroup)).toEqual([]);
+
+    await h.sql`update channels.connections set allow_group = true where id = ${id}`;
+    session.context.events.message(groupMessage('WID-GROUP-3'));
+    const received = await waitFor(h, () => h.events('channels.message.received').find((e) => e.data.wid === 'WID-GROUP-3'), 'the group message');
+    expect(received.data).toMatchObject({ connectionId: id, isGroup: true, group: { number: '120363000000000009' } });
+  });
+
   describe('calls (settings acceptCallWhatsapp, AcceptCallWhatsappMessage)', () => {
     const caller = { number: '5511977775555', name: '', pictureUrl: null, lid: null, remoteJid: '5511977775555@s.whatsapp.net' };
     afterEach(() => h.settings.delete(1));

@@ -166,12 +166,18 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
 
   const driverEvents = (session: RunningSession, generation: number): DriverEvents => {
     const current = () => sessions.get(session.connectionId) === session && session.generation === generation;
-    const publish = <S extends 'channels.message.received' | 'channels.message.ack' | 'channels.message.changed'>(subject: S, data: EventData<S>) => {
+    /** `admit`: read in the publishing transaction, false drops the event (nothing is published). */
+    const publish = <S extends 'channels.message.received' | 'channels.message.ack' | 'channels.message.changed'>(
+      subject: S,
+      data: EventData<S>,
+      admit?: (tx: ChannelsDb) => Promise<boolean>,
+    ) => {
       if (!current()) return;
       // Chained: tickets receives a session's messages and acks in the order the channel gave them.
       session.publishing = session.publishing
         .then(() =>
-          unitOfWork(async (_tx, emit) => {
+          unitOfWork(async (tx, emit) => {
+            if (admit && !(await admit(tx))) return;
             await emit(subject, session.companyId, data);
           }),
         )
@@ -186,7 +192,14 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
           if (update.status === 'CONNECTED') void drain(session);
         });
       },
-      message: (message) => publish('channels.message.received', { ...message, connectionId: session.connectionId, channel: session.channel as SendCommand['channel'] }),
+      // A group's messages only on a connection that allows groups (allowGroup, read as it is now): else
+      // tickets never hears of them (no contact, ticket or message), as in the Whaticket family.
+      message: (message) =>
+        publish(
+          'channels.message.received',
+          { ...message, connectionId: session.connectionId, channel: session.channel as SendCommand['channel'] },
+          message.isGroup ? (tx) => sessionsRepository(tx).allowsGroups(session.connectionId) : undefined,
+        ),
       history: (batch) => {
         if (!current()) return;
         // The import outlives a reconnect of the same session here (not a logout, a takeover or a stop).

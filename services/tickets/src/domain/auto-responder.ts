@@ -82,7 +82,7 @@ export function createAutoResponder(deps: Pick<TicketsDeps, 'ctx' | 'config' | '
         contact: input.contact,
         text: match.response,
         user: null,
-        queue: null,
+        // {{queue}}: the ticket's own queue (postAutomaticText reads it).
         connection: input.connection,
         userId: null,
       });

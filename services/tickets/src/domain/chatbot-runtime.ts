@@ -139,6 +139,11 @@ export function createChatbot(deps: TicketsDeps) {
       const mayRepeat = () =>
         mayRepeatMenu({ repeats: current.amountUsedBotQueues, maxRepeats: connection.maxUseBotQueues, lastMenuAt: current.botMenuAt, waitMinutes: connection.timeUseBotQueues, now });
       const severalQueues = offered.length > 1;
+      /**
+       * The wrong-answer count (amountUsedBotQueues, limited by maxUseBotQueues) is per menu: a valid answer
+       * (a number that picks, or the back key) leads to another menu, whose count starts afresh.
+       */
+      const freshCount = (): { amountUsedBotQueues?: number } => (current.amountUsedBotQueues !== 0 ? { amountUsedBotQueues: 0 } : {});
 
       // The ticket changes first, so the menu message's own read of the ticket is the one announced at the end.
       const showQueueMenu = async (repeat: boolean) => {
@@ -159,7 +164,7 @@ export function createChatbot(deps: TicketsDeps) {
       };
 
       const enterQueue = async (queue: QueueRow, how: 'chosen' | 'arrived') => {
-        if (current.queueId !== queue.id || current.chatbotId !== null) await set({ queueId: queue.id, chatbotId: null });
+        if (current.queueId !== queue.id || current.chatbotId !== null || current.amountUsedBotQueues !== 0) await set({ queueId: queue.id, chatbotId: null, ...freshCount() });
         if (settings.value('scheduleType') === 'queue' && !isOpenAt(queue.schedules as WeekdaySchedule[], now, tz)) {
           await say(queue.outOfHoursMessage, queue);
           if (current.isBot) await set({ isBot: false });
@@ -208,7 +213,8 @@ export function createChatbot(deps: TicketsDeps) {
         switch (option.queueType) {
           case 'queue': {
             const target = option.optQueueId ? await queues.findById(companyId, option.optQueueId) : undefined;
-            await say(option.greetingMessage, queue);
+            // {{queue}} in the option's own text names where the contact is sent.
+            await say(option.greetingMessage, target ?? queue);
             if (target) {
               await log({ type: 'redirect', userId: null, queueId: target.id });
               await enterQueue(target, 'chosen');
@@ -289,15 +295,21 @@ export function createChatbot(deps: TicketsDeps) {
       const options = await queues.level(companyId, queue.id, parent?.id ?? null);
       const choice = parseChoice(input.body, options.length);
       if (choice?.kind === 'back') {
+        // Navigation, not a wrong answer: the previous menu always comes (never limited by maxUseBotQueues),
+        // and the ticket leaves its queue only together with the queue menu.
         if (parent) {
           const grand = parent.parentId ? ((await queues.option(companyId, parent.parentId)) ?? null) : null;
-          await set({ chatbotId: grand?.id ?? null });
+          await set({ chatbotId: grand?.id ?? null, ...freshCount() });
           await showLevel(queue, grand, await queues.level(companyId, queue.id, grand?.id ?? null));
         } else if (severalQueues) {
-          await set({ queueId: null, chatbotId: null });
-          await showQueueMenu(true);
-        } else await showLevel(queue, null, options);
+          await set({ queueId: null, chatbotId: null, botMenuAt: now, ...freshCount() });
+          await say(menuText(connection.greetingMessage, offered), null);
+        } else {
+          if (current.amountUsedBotQueues !== 0) await set(freshCount());
+          await showLevel(queue, null, options);
+        }
       } else if (choice?.kind === 'option') {
+        if (current.amountUsedBotQueues !== 0) await set(freshCount());
         await applyOption(queue, options[choice.index]!);
       } else if (mayRepeat()) {
         await set({ amountUsedBotQueues: current.amountUsedBotQueues + 1, botMenuAt: now });

@@ -25,7 +25,14 @@ export function createConsentDesk(deps: TicketsDeps) {
     async afterInbound(
       tx: TicketsDb,
       emit: Emit,
-      input: { ticket: TicketRow; contact: ContactRow; connection: ConnectionProjection | undefined; body: string; created: boolean },
+      input: {
+        ticket: TicketRow;
+        contact: ContactRow;
+        connection: ConnectionProjection | undefined;
+        body: string;
+        /** The ticket entered lgpd with this message: opened by it, or a closed one it reopened (timeCreateNewTicket). */
+        entered: boolean;
+      },
     ): Promise<TicketRow> {
       const { ticket, contact, connection } = input;
       if (ticket.status !== 'lgpd' || ticket.isGroup) return ticket;
@@ -34,8 +41,8 @@ export function createConsentDesk(deps: TicketsDeps) {
       const say = async (current: TicketRow, text: string): Promise<TicketRow> =>
         (await postAutomaticText(deps, tx, emit, { ticket: current, contact, text, user: null, queue: null, connection, userId: null }))?.ticket ?? current;
       const request = () => consentRequestText(settings.value('lgpdMessage'), settings.value('lgpdLink'));
-      // The message that opened the ticket is no answer: the request goes out first.
-      if (input.created) return say(ticket, request());
+      // The message that opened (or reopened) the ticket is no answer: the request goes out first.
+      if (input.entered) return say(ticket, request());
 
       const tickets = ticketsRepository(tx);
       const outcome = consentAnswer(input.body, ticket.amountUsedBotQueues, connection?.maxUseBotQueues ?? 3);

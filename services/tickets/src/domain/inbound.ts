@@ -134,11 +134,24 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
       lgpd: settings?.on('enableLGPD') ?? false,
       consented: !consentNeeded({ enableLGPD: settings?.on('enableLGPD') ?? false, lgpdConsent: settings?.on('lgpdConsent') ?? false }, contact.lgpdAcceptedAt),
     });
+    // The connection's only queue, else none: where a new ticket (or one entering lgpd) waits.
+    const queueId = connection && connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
     const minutes = connection?.timeCreateNewTicket ?? 0;
     if (minutes > 0) {
       const last = await repo.lastClosed(companyId, contact.id, connectionId);
       if (last && last.updatedAt.getTime() > Date.now() - minutes * 60_000) {
-        const reopened = await repo.reopenIfClosed(companyId, last.id, { status, userId: null, unreadMessages: 0 });
+        // A reopened ticket continues its conversation: a contact who consented already (lgpdConsent or not)
+        // is not asked again. One who never did is asked first, the ticket starting over as a new lgpd one
+        // (the connection's only queue or none, no menu step, no wrong answers counted).
+        const reopenStatus = inboundStatus({
+          isGroup: contact.isGroup,
+          groupAsTicket: connection?.groupAsTicket === 'enabled',
+          lgpd: settings?.on('enableLGPD') ?? false,
+          consented: contact.lgpdAcceptedAt !== null,
+        });
+        const restart =
+          reopenStatus === 'lgpd' ? { queueId, chatbotId: null, isBot: false, useIntegration: false, amountUsedBotQueues: 0, botMenuAt: null } : {};
+        const reopened = await repo.reopenIfClosed(companyId, last.id, { status: reopenStatus, userId: null, unreadMessages: 0, ...restart });
         if (reopened) {
           await logsRepository(tx).add(companyId, reopened.id, [{ type: 'reopen', userId: null, queueId: reopened.queueId }]);
           return { ticket: reopened, created: false, previous: scopeOf(last) };
@@ -147,7 +160,6 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         if (winner) return { ticket: winner, created: false, previous: scopeOf(winner) };
       }
     }
-    const queueId = connection && connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
     const inserted = await repo.insertIfFree({ companyId, contactId: contact.id, whatsappId: connectionId, queueId, status, channel, isGroup: contact.isGroup });
     if (inserted) {
       // Nothing waits on the log entries: the caller awaits them with its next statements (one round trip less).
@@ -316,7 +328,9 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         if (touched.status === 'nps') await rating.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body });
         else if (touched.status === 'lgpd') {
           // Asked for consent first; once given, the conversation is served as one that has just begun.
-          const consented = await consent.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });
+          // A ticket that entered lgpd with this message (new, or reopened within timeCreateNewTicket): the message is no answer.
+          const entered = created || previous?.status !== 'lgpd';
+          const consented = await consent.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, entered });
           if (consented.status === 'pending') await chatbot.afterInbound(tx, emit, { ticket: consented, contact: chat, connection, body: data.body, created: true });
         } else {
           const after = await chatbot.afterInbound(tx, emit, { ticket: touched, contact: chat, connection, body: data.body, created });

@@ -127,6 +127,7 @@ export const farewellText = (user: { farewellMessage?: string | null } | null | 
 /**
  * An automatic text (greeting, farewell, transfer message, menu, rating request) posted as the ticket's next
  * message with its variables replaced (spec 000 §3); a text empty after that posts nothing (null).
+ * `queue`: the queue {{queue}} names; none given, the ticket's own queue (read only when the text has a variable).
  */
 export async function postAutomaticText(
   deps: Pick<TicketsDeps, 'mediaUrl' | 'config'>,
@@ -135,7 +136,9 @@ export async function postAutomaticText(
   input: Omit<VariableContext, 'now' | 'timeZone'> & { ticket: TicketRow; contact: ContactRow; text: string; userId: number | null; now?: Date },
 ): Promise<Awaited<ReturnType<typeof postMessage>> | null> {
   const { ticket, contact, text, userId, now = new Date() } = input;
-  const body = replaceVariables(text, { contact, user: input.user, ticket, queue: input.queue, connection: input.connection, now, timeZone: deps.config.TICKETS_TIME_ZONE }).trim();
+  const queue =
+    input.queue ?? (ticket.queueId !== null && text.includes('{{') ? ((await ticketsRepository(tx).queue(ticket.companyId, ticket.queueId)) ?? null) : null);
+  const body = replaceVariables(text, { contact, user: input.user, ticket, queue, connection: input.connection, now, timeZone: deps.config.TICKETS_TIME_ZONE }).trim();
   return body ? postMessage(deps, tx, emit, { ticket, contact, body, userId }) : null;
 }
 

@@ -13,6 +13,7 @@ let phone = 5511960000000;
 const C = 7;
 const PLAIN = 700; // a connection without queues: the chatbot has nothing to do
 const MENU = 701; // a connection with two queues: the chatbot shows its menu
+const SINGLE = 702; // a connection with one queue (without options): its tickets wait in it
 
 const received = (connectionId: number, number: string, body: string, over: Partial<MessageReceived> = {}): MessageReceived => ({
   connectionId,
@@ -72,8 +73,10 @@ beforeAll(async () => {
   const connection = (over: Partial<Connection>) => makeConnection({ companyId: C, id: PLAIN, name: 'Loja', ...over });
   await h.publish('channels.connection.updated', C, { connection: connection({ id: PLAIN }) });
   await h.publish('channels.connection.updated', C, { connection: connection({ id: MENU, name: 'Central', greetingMessage: 'Escolha:', queueIds }) });
+  await h.publish('channels.connection.updated', C, { connection: connection({ id: SINGLE, name: 'Balcão', queueIds: [queueIds[1]!] }) });
   await playChannels();
   channels.rules.set('horário', { response: 'Atendemos das 8h às 18h, {{firstName}}.', autoResponseId: 41 });
+  channels.rules.set('setor', { response: 'Você está em {{queue}} ({{connection}}), protocolo {{ticket_id}}.', autoResponseId: 42 });
 });
 afterAll(async () => {
   for (const r of responders) await r.unsubscribe();
@@ -95,6 +98,19 @@ describe('auto-responses on inbound messages', () => {
     expect(eventsSince(before, 'tickets.message.created').map((e) => e.data.message.body)).toContain('Atendemos das 8h às 18h, João.');
     const [ticket] = await h.sql<{ status: string; user_id: number | null }[]>`select t.status, t.user_id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = ${maria.number}`;
     expect(ticket).toEqual({ status: 'pending', user_id: null });
+  });
+
+  it("replaces the message variables with the ticket's values: {{queue}} is the ticket's queue", async () => {
+    const maria = contactOn(SINGLE);
+    await maria.write('Oi');
+    await maria.write('em que setor estou?');
+    const [ticket] = await h.sql<{ id: number }[]>`select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = ${maria.number}`;
+    expect((await botSaid(maria.number)).at(-1)).toBe(`Você está em Suporte (Balcão), protocolo ${ticket!.id}.`);
+    // A ticket without queue: {{queue}} is empty.
+    const joao = contactOn(PLAIN);
+    await joao.write('qual setor?');
+    const [plain] = await h.sql<{ id: number }[]>`select t.id from tickets.tickets t join tickets.contacts c on c.id = t.contact_id where c.number = ${joao.number}`;
+    expect((await botSaid(joao.number)).at(-1)).toBe(`Você está em  (Loja), protocolo ${plain!.id}.`);
   });
 
   it('sends nothing when no rule matches', async () => {

@@ -83,7 +83,7 @@ beforeAll(async () => {
         ],
       },
       { name: 'Falar com atendente', queueType: 'attendent', optUserId: 11, greetingMessage: 'Transferindo para {{userName}} em {{queue}}' },
-      { name: 'Ir para o suporte', queueType: 'queue', greetingMessage: 'Encaminhando', optQueueId: 0 },
+      { name: 'Ir para o suporte', queueType: 'queue', greetingMessage: 'Encaminhando para {{queue}}', optQueueId: 0 },
     ].map((o) => (o.queueType === 'queue' ? { ...o, optQueueId: q.sup!.id } : o)),
   });
   await makeQueue('night', { name: 'Plantão', orderQueue: 4, greetingMessage: 'Plantão', outOfHoursMessage: 'Fora do horário do plantão.', schedules: closedAllWeek() });
@@ -239,6 +239,43 @@ describe('a queue with a chatbot option tree', () => {
     expect((await ticketOf(maria.number)).queue_id).toBe(q.fin!.id);
   });
 
+  it('# is navigation, not a wrong answer: it shows the queue menu even once wrong answers reached maxUseBotQueues', async () => {
+    const MENU_111 = 'Bem-vindo!\n\n*1* - Financeiro\n*2* - Atendimento';
+    const maria = contactOn(111); // maxUseBotQueues 3
+    for (const body of ['Oi', '2', 'x', 'y', 'z', 'w']) await maria.write(body);
+    expect(await botSaid(maria.number)).toEqual([MENU_111, ROOT, ROOT, ROOT, ROOT]); // 'w': the limit, silence
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.bot!.id, amount_used_bot_queues: 3 });
+    await maria.write('#');
+    expect(await botSaid(maria.number)).toEqual([MENU_111, ROOT, ROOT, ROOT, ROOT, MENU_111]);
+    expect(await ticketOf(maria.number)).toMatchObject({ status: 'pending', queue_id: null, is_bot: true, chatbot_id: null, amount_used_bot_queues: 0 });
+    // The queue menu is a menu of its own: a wrong answer there repeats it.
+    await maria.write('hein?');
+    expect((await botSaid(maria.number)).at(-1)).toBe(MENU_111);
+    await maria.write('2');
+    expect((await botSaid(maria.number)).at(-1)).toBe(ROOT);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.bot!.id, is_bot: true, amount_used_bot_queues: 0 });
+  });
+
+  it('entering a queue starts the wrong-answer count afresh for its options', async () => {
+    const MENU_111 = 'Bem-vindo!\n\n*1* - Financeiro\n*2* - Atendimento';
+    const maria = contactOn(111);
+    for (const body of ['Oi', 'a', 'b', 'c']) await maria.write(body);
+    expect(await botSaid(maria.number)).toEqual([MENU_111, MENU_111, MENU_111, MENU_111]);
+    await maria.write('2');
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.bot!.id, amount_used_bot_queues: 0 });
+    await maria.write('d');
+    expect(await botSaid(maria.number)).toEqual([MENU_111, MENU_111, MENU_111, MENU_111, ROOT, ROOT]);
+  });
+
+  it('# from a sub-level shows the level above even once the limit was reached', async () => {
+    const maria = contactOn(111);
+    for (const body of ['Oi', '2', '1', 'x', 'y', 'z', 'w']) await maria.write(body);
+    expect((await botSaid(maria.number)).slice(-4)).toEqual([SECOND, SECOND, SECOND, SECOND]);
+    await maria.write('#');
+    expect((await botSaid(maria.number)).at(-1)).toBe(ROOT);
+    expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.bot!.id, chatbot_id: null, is_bot: true });
+  });
+
   it('an attendant option hands the ticket to that user, open', async () => {
     const maria = contactOn(111);
     await maria.write('Oi');
@@ -261,10 +298,10 @@ describe('a queue with a chatbot option tree', () => {
     expect((await logsOf(ticket.id)).at(-1)).toBe('closed');
   });
 
-  it('a queue option sends the contact on to that queue', async () => {
+  it('a queue option sends the contact on to that queue ({{queue}} in its text: the destination)', async () => {
     const maria = contactOn(111);
     for (const body of ['Oi', '2', '3']) await maria.write(body);
-    expect((await botSaid(maria.number)).slice(-2)).toEqual(['Encaminhando', 'Suporte técnico, em que ajudo?']);
+    expect((await botSaid(maria.number)).slice(-2)).toEqual(['Encaminhando para Suporte', 'Suporte técnico, em que ajudo?']);
     const ticket = await ticketOf(maria.number);
     expect(ticket).toMatchObject({ queue_id: q.sup!.id, is_bot: false });
     expect(await logsOf(ticket.id)).toContain('redirect');
@@ -453,6 +490,21 @@ describe('working hours', () => {
     expect((await botSaid(joana.number)).at(-1)).toBe('Menu\n\n*1* - Financeiro\n*2* - Suporte');
   });
 
+  it("the connection's out-of-hours and vacation texts name the ticket's queue ({{queue}}) when it has one", async () => {
+    setSettings({ scheduleType: 'connection' });
+    const texts = { queueIds: [q.sup!.id], outOfHoursMessage: 'Fila {{queue}} fechada, {{firstName}}.', schedules: closedAllWeek() };
+    await h.publish('channels.connection.updated', C1, { connection: connection({ id: 121, ...texts }) });
+    const maria = contactOn(121);
+    await maria.write('Oi');
+    expect(await botSaid(maria.number)).toEqual(['Fila Suporte fechada, Maria.']);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const vacation = { collectiveVacationMessage: 'Fila {{queue}} em férias.', collectiveVacationStart: day(-1), collectiveVacationEnd: day(1) };
+    await h.publish('channels.connection.updated', C1, { connection: connection({ id: 122, ...texts, ...vacation }) });
+    const joana = contactOn(122);
+    await joana.write('Oi');
+    expect(await botSaid(joana.number)).toEqual(['Fila Suporte em férias.']);
+  });
+
   it("a collective vacation: its message to a new conversation and no menu while it lasts (its days whole); after it, the menu", async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const vacation = { greetingMessage: 'Menu', queueIds: [q.fin!.id, q.sup!.id], collectiveVacationMessage: 'Em férias coletivas até {{date}}, {{firstName}}.' };
@@ -524,6 +576,78 @@ describe('LGPD consent (enableLGPD: the contact is asked before anyone serves th
     expect(await logsOf(ticket.id)).toEqual(['create', 'closed']);
     expect((await botSaid(joana.number)).at(-1)).toContain('Sem o seu consentimento não podemos continuar o atendimento');
     expect(await consentedAt(joana.number)).toBeNull();
+  });
+
+  describe('a ticket reopened within timeCreateNewTicket', () => {
+    const reopening = async (id: number, queueIds: number[]) => {
+      await h.publish('channels.connection.updated', C1, { connection: connection({ id, greetingMessage: 'Olá {{firstName}}! Escolha um setor:', queueIds, timeCreateNewTicket: 10 }) });
+      return contactOn(id);
+    };
+    const close = async (number: string) => h.sql`update tickets.tickets set status = 'closed', closed_at = now(), updated_at = now() where id = ${(await ticketOf(number)).id}`;
+
+    it('waiting for consent asks the question first, like a new ticket: the opening message is no answer', async () => {
+      setSettings(consentSettings);
+      const joana = await reopening(123, [q.sup!.id, q.fin!.id]);
+      await joana.write('Oi');
+      await joana.write('2'); // refused: closed
+      const first = await ticketOf(joana.number);
+      expect(first.status).toBe('closed');
+      const said = (await botSaid(joana.number)).length;
+      await joana.write('Oi de novo');
+      expect(await ticketOf(joana.number)).toMatchObject({ id: first.id, status: 'lgpd', queue_id: null, is_bot: false, amount_used_bot_queues: 0 });
+      expect((await botSaid(joana.number)).slice(said)).toEqual([REQUEST]);
+      await joana.write('1');
+      expect(await ticketOf(joana.number)).toMatchObject({ id: first.id, status: 'pending', queue_id: null, is_bot: true });
+      expect((await botSaid(joana.number)).at(-1)).toBe(MENU_AB);
+    });
+
+    it('enters lgpd without the queue, the menu step or the wrong answers it had (as a new lgpd ticket)', async () => {
+      const maria = await reopening(124, [q.sup!.id, q.fin!.id]);
+      for (const body of ['Oi', '1']) await maria.write(body); // before LGPD: in Financeiro
+      expect(await ticketOf(maria.number)).toMatchObject({ queue_id: q.fin!.id });
+      // Closed in the middle of a menu, after two wrong answers.
+      await h.sql`update tickets.tickets set status = 'closed', closed_at = now(), updated_at = now(), is_bot = true, amount_used_bot_queues = 2 where id = ${(await ticketOf(maria.number)).id}`;
+      setSettings(consentSettings);
+      const said = (await botSaid(maria.number)).length;
+      await maria.write('Oi');
+      expect(await ticketOf(maria.number)).toMatchObject({ status: 'lgpd', queue_id: null, user_id: null, is_bot: false, chatbot_id: null, amount_used_bot_queues: 0 });
+      expect((await botSaid(maria.number)).slice(said)).toEqual([REQUEST]);
+      await maria.write('1');
+      expect((await botSaid(maria.number)).at(-1)).toBe(MENU_AB);
+      expect(await ticketOf(maria.number)).toMatchObject({ status: 'pending', queue_id: null, is_bot: true });
+    });
+
+    it("on a connection with a single queue it carries that queue, as a new lgpd ticket does", async () => {
+      setSettings(consentSettings);
+      const fresh = await reopening(125, [q.sup!.id]);
+      await fresh.write('Oi');
+      const created = await ticketOf(fresh.number);
+      expect(created).toMatchObject({ status: 'lgpd', queue_id: q.sup!.id });
+      await fresh.write('2');
+      await fresh.write('Oi de novo');
+      expect(await ticketOf(fresh.number)).toMatchObject({ id: created.id, status: 'lgpd', queue_id: q.sup!.id });
+      expect((await botSaid(fresh.number)).at(-1)).toBe(REQUEST);
+    });
+
+    it('a contact who consented is not asked again (also with lgpdConsent: the conversation goes on)', async () => {
+      setSettings({ ...consentSettings, lgpdConsent: 'enabled' });
+      const maria = await reopening(126, [q.sup!.id, q.fin!.id]);
+      await maria.write('Oi');
+      await maria.write('1'); // consents: the menu
+      await maria.write('1'); // Financeiro
+      const first = await ticketOf(maria.number);
+      expect(first).toMatchObject({ status: 'pending', queue_id: q.fin!.id });
+      await close(maria.number);
+      const said = (await botSaid(maria.number)).length;
+      await maria.write('Voltei');
+      expect(await ticketOf(maria.number)).toMatchObject({ id: first.id, status: 'pending', queue_id: q.fin!.id });
+      expect(await botSaid(maria.number)).toHaveLength(said);
+      // Past the window, a new conversation: asked again (lgpdConsent).
+      await h.sql`update tickets.tickets set status = 'closed', updated_at = now() - interval '11 minutes' where id = ${first.id}`;
+      await maria.write('Olá');
+      expect(await ticketOf(maria.number)).toMatchObject({ status: 'lgpd' });
+      expect((await botSaid(maria.number)).at(-1)).toBe(REQUEST);
+    });
   });
 
   it('lgpdConsent asks at every conversation, also a contact who consented before', async () => {
