@@ -22,10 +22,10 @@ import {
 } from '@atende/kit';
 import type { TicketsDb, TicketsDeps } from '../deps.js';
 import { CONTACT_NUMBER_KEY, contactsRepository, type ContactChanges, type ContactFilter } from '../db/contacts.repository.js';
-import { projectionsRepository } from '../db/projections.repository.js';
 import { tagsRepository } from '../db/tags.repository.js';
 import { uniqueViolation } from '../db/tickets.repository.js';
 import { createAccess } from './access.js';
+import { projectedConnection } from './connection-lookup.js';
 import type { CompanySettings } from './company-settings.js';
 import type { ContactRow } from './presenters.js';
 import { toTicketScope } from './presenters.js';
@@ -148,7 +148,7 @@ export function createContactsDesk(deps: TicketsDeps) {
   };
 
   const checkConnection = async (tx: TicketsDb, companyId: number, whatsappId: number | null | undefined) => {
-    if (whatsappId && !(await projectionsRepository(tx).findConnection(companyId, whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
+    if (whatsappId && !(await projectedConnection(deps, tx, companyId, whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
   };
 
   /** A write that may collide on the number: 409 ERR_DUPLICATED_CONTACT. */

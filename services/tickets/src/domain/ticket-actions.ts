@@ -21,6 +21,7 @@ import { projectionsRepository, type ConnectionProjection } from '../db/projecti
 import { loadTicketDetail, loadTicketDetails } from '../db/ticket-details.repository.js';
 import { ONE_OPEN_TICKET_KEY, ticketsRepository, uniqueViolation, type TicketRow } from '../db/tickets.repository.js';
 import { createAccess, type Caller } from './access.js';
+import { projectedConnection } from './connection-lookup.js';
 import type { CompanySettings } from './company-settings.js';
 import { announceTicket, farewellText, postAutomaticText, postMessage, scopeOf } from './outbound.js';
 import {
@@ -151,7 +152,7 @@ export function createTicketDesk(deps: TicketsDeps) {
       const projections = projectionsRepository(db);
       let connection: ConnectionProjection | undefined;
       if (body.whatsappId) {
-        connection = await projections.findConnection(companyId, body.whatsappId);
+        connection = await projectedConnection(deps, db, companyId, body.whatsappId);
         if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 'Connection not found');
       } else {
         connection = await projections.defaultConnection(companyId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection, Envelope, User } from '@atende/kit';
+import { answer, type Connection, type Envelope, type User } from '@atende/kit';
 import { makeConnection, startHarness, type Harness } from '../testing/harness.js';
 
 /**
@@ -105,6 +105,25 @@ describe('POST /api/tickets', () => {
     const mine = await h.insertContact(C1);
     expect((await api('admin', 'POST', '/api/tickets', { contactId: mine, queueId: q3 })).body.error).toBe('ERR_NO_QUEUE_FOUND');
     expect((await api('admin', 'POST', '/api/tickets', { contactId: mine, queueId: q1, whatsappId: 400 })).body.error).toBe('ERR_NO_WAPP_FOUND');
+  });
+
+  it('takes a connection created a moment ago whose event is still on its way (channels knows it)', async () => {
+    const responder = await answer(h.bus, 'channels.connection.get', async ({ companyId, connectionId }) =>
+      companyId === C1 && connectionId === 401 ? { connection: { id: 401, name: 'Recém-criada' } } : null,
+    );
+    try {
+      const arriving = new Promise<void>((resolve) =>
+        setTimeout(() => void h.publish('channels.connection.updated', C1, { connection: connection({ id: 401, name: 'Recém-criada' }) }).then(resolve), 200),
+      );
+      const created = await api('admin', 'POST', '/api/tickets', { contactId: await h.insertContact(C1), queueId: q1, whatsappId: 401 });
+      await arriving;
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ whatsappId: 401, whatsapp: { name: 'Recém-criada' } });
+      // One channels does not know for this company is refused at once.
+      expect((await api('admin', 'POST', '/api/tickets', { contactId: await h.insertContact(C1), queueId: q1, whatsappId: 402 })).body.error).toBe('ERR_NO_WAPP_FOUND');
+    } finally {
+      await responder.unsubscribe();
+    }
   });
 
   it("a user picks only among their own queues; an admin may hand the ticket to someone", async () => {
