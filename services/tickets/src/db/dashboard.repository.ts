@@ -59,7 +59,7 @@ export function dashboardRepository(db: TicketsDb) {
     overview: async (p: DashboardPeriod, queueIds?: number[]): Promise<{ opened: OpenedTotals; attendants: AttendantTotals[]; activity: PeriodActivity }> => {
       const since = dayStart(p.from, p.timeZone);
       const until = dayEnd(p.to, p.timeZone);
-      const [[tickets], [activity]] = await Promise.all([
+      const [[standing], [activity]] = await Promise.all([
         db.execute<{ totals: unknown; attendants: unknown[] }>(sql`
             with o as materialized (${openedTickets(p, queueIds)}),
             per_user as (
@@ -93,10 +93,10 @@ export function dashboardRepository(db: TicketsDb) {
               (select count(*) from ${connections} w where w.company_id = ${p.companyId} and upper(w.status) = 'CONNECTED')::int as connected
             from (select count(*) filter (where not m.from_me)::int as received, count(*) filter (where m.from_me)::int as sent
               from ${messages} m where m.company_id = ${p.companyId} and not m.is_private and m.created_at >= ${since} and m.created_at < ${until}
-              ${queueIds ? sql`and m.queue_id in ${queueIds}` : sql``}) exchanged`),
+              ${queueIds ? sql`and m.ticket_id in (select t.id from ${tickets} t where t.company_id = ${p.companyId} and t.queue_id in ${queueIds})` : sql``}) exchanged`),
       ]);
       // Built as JSON: counts and averages arrive as numbers (an average of nothing as null).
-      return { opened: tickets!.totals as OpenedTotals, attendants: tickets!.attendants as AttendantTotals[], activity: activity! };
+      return { opened: standing!.totals as OpenedTotals, attendants: standing!.attendants as AttendantTotals[], activity: activity! };
     },
     perHour: async (p: DashboardPeriod): Promise<{ horario: number; total: number }[]> =>
       db

@@ -225,14 +225,15 @@ export function ticketsRepository(db: TicketsDb) {
     insertIfFree: (values: NewTicketRow): Promise<TicketRow | undefined> => insertTicketOrNothing(db, values),
     /** Raw text (the chatbot sets flags on every inbound message it answers, see raw.ts). */
     update: async (companyId: number, id: number, changes: TicketChanges & Partial<NewTicketRow>): Promise<TicketRow> => {
-      // A rating request (nps) ends the attendance as closing does: the time and nothing left unread. Any
-      // other status (a reopen, a return to the queue) is an attendance under way again: not closed.
+      // A rating request (nps) ends the attendance as closing does: the time and nothing left unread (the
+      // rating's end passes the time the attendance ended, kept). Any other status (a reopen, a return to
+      // the queue) is an attendance under way again: not closed.
       const closing = changes.status === 'closed' || changes.status === 'nps';
       const reopening = changes.status !== undefined && !closing;
       const values: Partial<NewTicketRow> = {
         ...changes,
         updatedAt: changes.updatedAt ?? new Date(),
-        ...(closing ? { closedAt: new Date(), unreadMessages: 0 } : reopening ? { closedAt: null } : {}),
+        ...(closing ? { closedAt: changes.closedAt ?? new Date(), unreadMessages: 0 } : reopening ? { closedAt: null } : {}),
       };
       const keys = (Object.keys(values) as (keyof NewTicketRow & string)[]).filter((k) => values[k] !== undefined);
       const [row] = await run(db, updateText(keys), [id, companyId, ...driverValues(tickets, keys, values)]);
@@ -459,7 +460,8 @@ export function ticketsRepository(db: TicketsDb) {
     closeExpiredRatings: async (limit: number): Promise<TicketRow[]> =>
       db
         .update(tickets)
-        .set({ status: 'closed', closedAt: new Date(), updatedAt: new Date(), unreadMessages: 0 })
+        // The attendance ended when the rating was asked for (closedAt then), not now.
+        .set({ status: 'closed', closedAt: sql`coalesce(${tickets.closedAt}, now())`, updatedAt: new Date(), unreadMessages: 0 })
         .where(
           sql`${tickets.id} in (select x.id from ${tickets} x join ${connections} c on c.id = x.whatsapp_id
             where x.status = 'nps' and c.expires_ticket_nps > 0 and x.rating_requested_at <= now() - make_interval(mins => c.expires_ticket_nps)

@@ -40,7 +40,8 @@ export function createRatingDesk(deps: TicketsDeps) {
 
     /** Close an expired request without a rate (inside the inbound transaction that found it). */
     async expire(tx: TicketsDb, emit: Emit, ticket: TicketRow): Promise<void> {
-      const closed = await ticketsRepository(tx).update(ticket.companyId, ticket.id, { status: 'closed' });
+      // Closed when the attendant resolved it (the rating request's time), however late the request ends.
+      const closed = await ticketsRepository(tx).update(ticket.companyId, ticket.id, { status: 'closed', closedAt: ticket.closedAt ?? undefined });
       await announceTicket(tx, emit, closed, scopeOf(ticket));
     },
 
@@ -56,7 +57,11 @@ export function createRatingDesk(deps: TicketsDeps) {
         await announceTicket(tx, emit, current, scopeOf(ticket));
         return current;
       }
-      const closed = await repo.update(ticket.companyId, ticket.id, { status: 'closed', ...(outcome.kind === 'rated' ? { userRating: outcome.rate } : {}) });
+      const closed = await repo.update(ticket.companyId, ticket.id, {
+        status: 'closed',
+        closedAt: ticket.closedAt ?? undefined,
+        ...(outcome.kind === 'rated' ? { userRating: outcome.rate } : {}),
+      });
       const current = await say(tx, emit, closed, contact, connection, (user) => farewellText(user, connection));
       await announceTicket(tx, emit, current, scopeOf(ticket));
       return current;

@@ -215,9 +215,10 @@ describe('GET /api/dashboard', () => {
     await ticket({ status: 'nps', userId: 51, queueId: qa, created: 60, accepted: 70 }); // 10
     await ticket({ status: 'closed', userId: 51, queueId: qa, created: -40 * 24 * 60, accepted: -40 * 24 * 60 + 5, closed: -40 * 24 * 60 + 9, rating: 1 }); // another month
     await contact(C5, at(30), true); // a group: not a lead
-    const message = async (fromMe: boolean, minutes: number, isPrivate = false) =>
-      sqlq(`insert into tickets.messages (company_id, ticket_id, body, from_me, is_private, queue_id, created_at) values ($1, $2, 'x', $3, $4, $5, $6)`, C5, t1, fromMe, isPrivate, qa, at(minutes));
-    for (const m of [1, 2, 3]) await message(false, m);
+    const message = async (fromMe: boolean, minutes: number, isPrivate = false, queueId: number | null = qa) =>
+      sqlq(`insert into tickets.messages (company_id, ticket_id, body, from_me, is_private, queue_id, created_at) values ($1, $2, 'x', $3, $4, $5, $6)`, C5, t1, fromMe, isPrivate, queueId, at(minutes));
+    await message(false, 1, false, null); // the first message came before the ticket had its queue
+    for (const m of [2, 3]) await message(false, m);
     for (const m of [4, 5]) await message(true, m);
     await message(true, 6, true); // a private note: not a message sent
     await message(false, -40 * 24 * 60); // another month
@@ -255,6 +256,8 @@ describe('GET /api/dashboard', () => {
   });
 
   it('narrows to queues, and to the last days or this month by default', async () => {
+    // Messages count for the queue their ticket is in (the first one arrived before the ticket had it).
+    expect((await get(`/api/dashboard?${may12}&queueIds=[${qa}]`, dash.admin)).body.counters).toMatchObject({ messagesReceived: 3, messagesSent: 2 });
     const vendas = (await get(`/api/dashboard?${may12}&queueIds=[${qb}]`, dash.admin)).body.counters;
     expect(vendas).toMatchObject({ tickets: 2, supportFinished: 1, supportHappening: 1, withoutRating: 1, avgWaitTime: 18, avgSupportTime: 30, messagesReceived: 0, leads: 6 });
     const wider = (await get('/api/dashboard?date_from=2026-03-01&date_to=2026-05-31', dash.admin)).body.counters;

@@ -115,11 +115,13 @@ describe('resolving with userRating', () => {
     setSettings(C1, { userRating: 'enabled' });
     const t = await openTicket('5511970000002');
     await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'closed' });
+    // The attendant resolved it an hour ago; the rate comes now. The attendance ended then, not with the rate.
+    await sqlq(`update tickets.tickets set closed_at = now() - interval '1 hour' where id = $1`, t.id);
     const before = h.published.length;
     await h.publish('channels.message.received', C1, answer(t.number, ' 4 '));
     await h.flush();
-    const [row] = await sqlq(`select status, user_rating, unread_messages, closed_at is not null as closed from tickets.tickets where id = $1`, t.id);
-    expect(row).toEqual({ status: 'closed', user_rating: 4, unread_messages: 0, closed: true });
+    const [row] = await sqlq(`select status, user_rating, unread_messages, closed_at < now() - interval '59 minutes' as closed_then from tickets.tickets where id = $1`, t.id);
+    expect(row).toEqual({ status: 'closed', user_rating: 4, unread_messages: 0, closed_then: true });
     const bodies = (await messagesOf(t.id)).map((m) => m.body);
     expect(bodies.at(-2)).toBe(' 4 ');
     expect(bodies.at(-1)).toBe('Até logo Joana!');
@@ -159,7 +161,7 @@ describe('resolving with userRating', () => {
       const swept = await openTicket('5511970000005');
       const waiting = await openTicket('5511970000006');
       for (const t of [late, swept, waiting]) await api('ana', 'PUT', `/api/tickets/${t.id}`, { status: 'closed' });
-      await sqlq(`update tickets.tickets set rating_requested_at = now() - interval '31 minutes' where id = any($1)`, [late.id, swept.id]);
+      await sqlq(`update tickets.tickets set rating_requested_at = now() - interval '31 minutes', closed_at = now() - interval '31 minutes' where id = any($1)`, [late.id, swept.id]);
 
       await h.publish('channels.message.received', C1, answer(late.number, '5'));
       const lateTickets = await sqlq(`select id, status, user_rating from tickets.tickets where contact_id = $1 order by id`, late.contactId);
@@ -171,7 +173,8 @@ describe('resolving with userRating', () => {
       const before = h.published.length;
       expect(await createRatingDesk(h.deps).closeExpired()).toBe(1);
       await h.flush();
-      expect((await sqlq(`select status from tickets.tickets where id = $1`, swept.id))[0]!.status).toBe('closed');
+      // Closed as of the attendant's resolve, however late the request expired.
+      expect((await sqlq(`select status, closed_at < now() - interval '30 minutes' as closed_then from tickets.tickets where id = $1`, swept.id))[0]).toEqual({ status: 'closed', closed_then: true });
       expect((await sqlq(`select status from tickets.tickets where id = $1`, waiting.id))[0]!.status).toBe('nps');
       expect(eventsSince(before, 'tickets.ticket.updated').map((e) => [e.data.ticket.id, e.data.previous.status, e.data.ticket.status])).toEqual([[swept.id, 'nps', 'closed']]);
     } finally {

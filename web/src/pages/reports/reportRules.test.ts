@@ -123,6 +123,11 @@ describe('texts of the table', () => {
 describe('the export', () => {
   const texts = { header: (c: string) => `h:${c}`, status: (s: string) => `s:${s}` };
 
+  it('keeps a few seconds of attendance in its minutes (hundredths), not 0', () => {
+    const [, shortOne] = exportRows([row({ supportTime: 0.04 })], texts);
+    expect(shortOne![EXPORT_COLUMNS.indexOf('supportMinutes')]).toBe(0.04);
+  });
+
   it('has a header and one row per ticket, whole texts and numbers as numbers', () => {
     const rows = exportRows(
       [row(), row({ id: 42, whatsappName: null, userName: null, queueName: null, closedAt: null, supportTime: null, nps: null, status: 'pending' })],

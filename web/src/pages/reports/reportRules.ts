@@ -127,7 +127,8 @@ export function exportRows(rows: readonly TicketReportRow[], texts: ExportTexts)
       openedAt: formatDateTime(r.createdAt),
       closedAt: formatDateTime(r.closedAt),
       supportTime: formatSupportTime(r.supportTime),
-      supportMinutes: r.supportTime === null ? null : Math.round(r.supportTime * 10) / 10,
+      // Hundredths: a few seconds of attendance are not 0.
+      supportMinutes: r.supportTime === null ? null : Math.round(r.supportTime * 100) / 100,
       nps: r.nps,
     };
     return EXPORT_COLUMNS.map((c) => cells[c]);
