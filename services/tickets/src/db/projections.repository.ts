@@ -110,13 +110,16 @@ export function projectionsRepository(db: TicketsDb) {
     /** The company's default connection: the one marked default, else the first. */
     defaultConnection: async (companyId: number): Promise<ConnectionProjection | undefined> =>
       (await db.select().from(connections).where(eq(connections.companyId, companyId)).orderBy(desc(connections.isDefault), asc(connections.id)).limit(1))[0],
-    /** The connected one to attach waiting tickets to: the default if connected, else the first connected. */
-    deliveringConnection: async (companyId: number): Promise<ConnectionProjection | undefined> =>
+    /**
+     * The connected one of a channel (a WhatsApp contact is never written to on a Facebook page, nor the
+     * other way round) to attach waiting tickets to: the default if connected, else the first connected.
+     */
+    deliveringConnection: async (companyId: number, channel: string): Promise<ConnectionProjection | undefined> =>
       (
         await db
           .select()
           .from(connections)
-          .where(and(eq(connections.companyId, companyId), sql`upper(${connections.status}) = 'CONNECTED'`))
+          .where(and(eq(connections.companyId, companyId), eq(connections.channel, channel), sql`upper(${connections.status}) = 'CONNECTED'`))
           .orderBy(desc(connections.isDefault), asc(connections.id))
           .limit(1)
       )[0],

@@ -472,17 +472,19 @@ export function ticketsRepository(db: TicketsDb) {
     activeOfUser: async (companyId: number, userId: number): Promise<TicketRow[]> =>
       db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.userId, userId), inArray(tickets.status, ['open', 'group']))).for('update'),
     /**
-     * Attach the company's connectionless tickets that are not closed to `connectionId`, except where
-     * the contact already has an open ticket on it (the unique index would refuse). Returns them.
+     * Attach the company's connectionless tickets of a channel that are not closed to `connectionId` (a
+     * connection of that channel), except where the contact already has an open ticket on it (the unique
+     * index would refuse). Returns them.
      */
     attachConnectionless: async (companyId: number, connectionId: number, channel: string): Promise<TicketRow[]> =>
       db
         .update(tickets)
-        .set({ whatsappId: connectionId, channel, updatedAt: new Date() })
+        .set({ whatsappId: connectionId, updatedAt: new Date() })
         .where(
           and(
             eq(tickets.companyId, companyId),
             isNull(tickets.whatsappId),
+            eq(tickets.channel, channel),
             ne(tickets.status, 'closed'),
             sql`not exists (select 1 from ${tickets} as other where other.contact_id = ${tickets.contactId} and other.whatsapp_id = ${connectionId} and other.status <> 'closed')`,
           ),

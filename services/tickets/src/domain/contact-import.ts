@@ -253,7 +253,7 @@ export function createContactImport(deps: TicketsDeps) {
       if (!isConnected(named.status)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
       return named.id;
     }
-    const connected = await projections.deliveringConnection(companyId);
+    const connected = await projections.deliveringConnection(companyId, 'whatsapp');
     if (connected) return connected.id;
     if (await projections.defaultConnection(companyId)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'No connection is connected');
     throw new AppError('ERR_NO_DEF_WAPP_FOUND', 'No connection found');

@@ -230,6 +230,33 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
     return { ticket: winner, created: false, previous: scopeOf(winner) };
   };
 
+  /**
+   * The company's connectionless tickets of a channel go to its delivering connection (the default if
+   * connected, else the first connected of that channel), and their messages kept with ack 0 are handed
+   * to it, oldest first. None connected: they keep waiting.
+   */
+  const attachWaiting = async (tx: TicketsDb, emit: Emit, companyId: number, channel: string): Promise<{ attached: number; resent: number }> => {
+    const target = await projectionsRepository(tx).deliveringConnection(companyId, channel);
+    if (!target) return { attached: 0, resent: 0 };
+    const attached = await ticketsRepository(tx).attachConnectionless(companyId, target.id, channel);
+    for (const ticket of attached) await announceTicket(tx, emit, ticket, scopeOf(ticket));
+    const waiting = await messagesRepository(tx).undelivered(attached.map((t) => t.id));
+    const byId = new Map(attached.map((t) => [t.id, t]));
+    const contacts = new Map<number, ContactRow>();
+    for (const message of waiting) {
+      const ticket = byId.get(message.ticketId)!;
+      let contact = contacts.get(ticket.contactId);
+      if (!contact) {
+        contact = await ticketsRepository(tx).contact(ticket.companyId, ticket.contactId);
+        if (!contact) continue;
+        contacts.set(ticket.contactId, contact);
+      }
+      const quotedWid = message.quotedMsgId ? ((await messagesRepository(tx).findById(ticket.companyId, message.quotedMsgId))?.wid ?? null) : null;
+      await emitSend(emit, ticket, contact, message, { kind: message.mediaKey ? 'media' : 'text', quotedWid });
+    }
+    return { attached: attached.length, resent: waiting.length };
+  };
+
   return {
     /** channels.message.received: contact, ticket, message; announced once. The same wid twice is one message. */
     async receive(tx: TicketsDb, emit: Emit, companyId: number, data: MessageReceived): Promise<{ stored: boolean; ticketId?: number; messageId?: number }> {
@@ -411,41 +438,22 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
 
     /**
      * channels.connection.updated: keep the projection. When a connection of the company is CONNECTED,
-     * its waiting tickets (created while the company had no connection) are attached to the company's
-     * delivering connection (the default if connected, else the first connected) and their messages
-     * kept with ack 0 are handed to it, oldest first.
+     * the waiting tickets of its channel (created while the company had no such connection, or left by one
+     * deleted) go to the channel's delivering connection.
      */
     async connectionUpdated(tx: TicketsDb, emit: Emit, connection: Connection): Promise<{ attached: number; resent: number }> {
-      const projections = projectionsRepository(tx);
-      await projections.upsertConnection(connection);
+      await projectionsRepository(tx).upsertConnection(connection);
       if (connection.status.toUpperCase() !== 'CONNECTED') return { attached: 0, resent: 0 };
-      const target = await projections.deliveringConnection(connection.companyId);
-      if (!target) return { attached: 0, resent: 0 };
-      const attached = await ticketsRepository(tx).attachConnectionless(connection.companyId, target.id, target.channel);
-      for (const ticket of attached) await announceTicket(tx, emit, ticket, scopeOf(ticket));
-      const waiting = await messagesRepository(tx).undelivered(attached.map((t) => t.id));
-      const byId = new Map(attached.map((t) => [t.id, t]));
-      const contacts = new Map<number, ContactRow>();
-      for (const message of waiting) {
-        const ticket = byId.get(message.ticketId)!;
-        let contact = contacts.get(ticket.contactId);
-        if (!contact) {
-          contact = await ticketsRepository(tx).contact(ticket.companyId, ticket.contactId);
-          if (!contact) continue;
-          contacts.set(ticket.contactId, contact);
-        }
-        const quotedWid = message.quotedMsgId ? ((await messagesRepository(tx).findById(ticket.companyId, message.quotedMsgId))?.wid ?? null) : null;
-        await emitSend(emit, ticket, contact, message, { kind: message.mediaKey ? 'media' : 'text', quotedWid });
-      }
-      return { attached: attached.length, resent: waiting.length };
+      return attachWaiting(tx, emit, connection.companyId, connection.channel);
     },
 
-    /** channels.connection.deleted: drop the projection; its open tickets wait for the next connection. */
+    /** channels.connection.deleted: drop the projection; its open tickets go to another connected one of its channel, else wait for one. */
     async connectionDeleted(tx: TicketsDb, emit: Emit, connectionId: number): Promise<void> {
       const removed = await projectionsRepository(tx).removeConnection(connectionId);
       if (!removed) return;
       const detached = await ticketsRepository(tx).detachConnection(removed.companyId, connectionId);
       for (const ticket of detached) await announceTicket(tx, emit, ticket, scopeOf(ticket));
+      if (detached.length > 0) await attachWaiting(tx, emit, removed.companyId, removed.channel);
     },
 
     /** The loaded ticket answer (for tests and the inbound command path). */

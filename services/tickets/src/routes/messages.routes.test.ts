@@ -556,4 +556,26 @@ describe('tickets without connection', () => {
     await h.publish('channels.connection.deleted', companyId, { connectionId: 1000 });
     expect((await sqlq(`select whatsapp_id from tickets.tickets where id = $1`, t!.id))[0]!.whatsapp_id).toBeNull();
   });
+
+  it('waiting tickets stay on their channel: a WhatsApp contact is never written to through a Facebook page, nor the other way round', async () => {
+    const companyId = 11;
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 1100, companyId, channel: 'whatsapp', status: 'CONNECTED', isDefault: true }) });
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 1101, companyId, channel: 'facebook', name: 'Página', status: 'CONNECTED', isDefault: false }) });
+    const patient = await h.insertContact(companyId, { number: '5511977776666' });
+    const [onWhatsapp] = await sqlq<{ id: number }>(`insert into tickets.tickets (company_id, contact_id, status, whatsapp_id, channel) values ($1, $2, 'open', 1100, 'whatsapp') returning id`, companyId, patient);
+    const before = h.published.length;
+    // Its WhatsApp connection deleted: the ticket waits (the page stays connected, but is another network)...
+    await h.publish('channels.connection.deleted', companyId, { connectionId: 1100 });
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 1101, companyId, channel: 'facebook', name: 'Página', status: 'CONNECTED', isDefault: true }) });
+    expect((await sqlq(`select whatsapp_id, channel from tickets.tickets where id = $1`, onWhatsapp!.id))[0]).toEqual({ whatsapp_id: null, channel: 'whatsapp' });
+    // ...until a WhatsApp connection is connected again.
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 1102, companyId, channel: 'whatsapp', status: 'CONNECTED', isDefault: false }) });
+    expect((await sqlq(`select whatsapp_id, channel from tickets.tickets where id = $1`, onWhatsapp!.id))[0]).toEqual({ whatsapp_id: 1102, channel: 'whatsapp' });
+    expect(eventsSince(before, 'channels.message.send').filter((e) => e.data.connectionId === 1101)).toEqual([]);
+
+    // Deleted while another connection of its channel is connected: it goes there at once.
+    await h.publish('channels.connection.updated', companyId, { connection: connection({ id: 1103, companyId, channel: 'whatsapp', status: 'CONNECTED', isDefault: false }) });
+    await h.publish('channels.connection.deleted', companyId, { connectionId: 1102 });
+    expect((await sqlq(`select whatsapp_id from tickets.tickets where id = $1`, onWhatsapp!.id))[0]!.whatsapp_id).toBe(1103);
+  });
 });
