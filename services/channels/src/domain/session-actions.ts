@@ -1,4 +1,4 @@
-import type { AuthUser } from '@atende/kit';
+import { AppError, type AuthUser } from '@atende/kit';
 import type { ChannelsDeps } from '../deps.js';
 import { sessionsRepository } from '../db/sessions.repository.js';
 import { connectionNotFound } from './connection-rules.js';
@@ -14,6 +14,11 @@ export function createSessionActions(deps: Pick<ChannelsDeps, 'db' | 'sessions'>
   const run = async (auth: AuthUser, connectionId: number, action: SessionAction): Promise<void> => {
     const connection = await sessionsRepository(deps.db).connection(connectionId);
     if (!connection || (connection.companyId !== auth.companyId && !auth.super)) throw connectionNotFound();
+    // A Facebook or Instagram connection disconnected has no page token left (logout drops it): nothing to
+    // start again until the page is linked again through the Facebook login.
+    if (action !== 'logout' && connection.channel !== 'whatsapp' && !(await sessionsRepository(deps.db).hasCredentials(connectionId))) {
+      throw new AppError('ERR_FACEBOOK_TOKEN_INVALID', 'The page must be linked again (Facebook login) before it can connect');
+    }
     await deps.sessions.command(connection.companyId, connectionId, action);
   };
   return {

@@ -44,6 +44,25 @@ describe('/api/whatsappsession/:id', () => {
     expect(h.commands).toEqual([{ companyId: 1, connectionId, action: 'logout' }]);
   });
 
+  it('a Facebook or Instagram page disconnected (its token dropped) is not started again: it must be linked again', async () => {
+    for (const channel of ['facebook', 'instagram']) {
+      const [row] = await h.sql<{ id: number }[]>`
+        insert into channels.connections (company_id, name, token, channel) values (1, ${`Página ${channel}`}, ${randomBytes(15).toString('hex')}, ${channel}) returning id`;
+      for (const method of ['POST', 'PUT'] as const) {
+        const res = await h.request(method, `/api/whatsappsession/${row!.id}`, { token: admin });
+        expect(res.status, `${channel} ${method}`).toBe(400);
+        expect(res.body.error).toBe('ERR_FACEBOOK_TOKEN_INVALID');
+      }
+      expect((await h.request('DELETE', `/api/whatsappsession/${row!.id}`, { token: admin })).status).toBe(200);
+    }
+    expect(h.commands.map((c) => c.action)).toEqual(['logout', 'logout']);
+    // A page still linked (its token kept) is tried again as any connection.
+    const [linked] = await h.sql<{ id: number }[]>`
+      insert into channels.connections (company_id, name, token, channel, facebook_user_token) values (1, 'Página ligada', ${randomBytes(15).toString('hex')}, 'facebook', 'page-token') returning id`;
+    expect((await h.request('POST', `/api/whatsappsession/${linked!.id}`, { token: admin })).status).toBe(200);
+    expect(h.commands.at(-1)).toEqual({ companyId: 1, connectionId: linked!.id, action: 'start' });
+  });
+
   it('rejects an id that is not a number, naming the field', async () => {
     const res = await h.request('POST', '/api/whatsappsession/abc', { token: admin });
     expect(res.status).toBe(400);
