@@ -113,7 +113,7 @@ describe('POST /api/tickets', () => {
     );
     try {
       const arriving = new Promise<void>((resolve) =>
-        setTimeout(() => void h.publish('channels.connection.updated', C1, { connection: connection({ id: 401, name: 'Recém-criada' }) }).then(resolve), 200),
+        setTimeout(() => void h.publish('channels.connection.updated', C1, { connection: connection({ id: 401, name: 'Recém-criada' }) }).then(() => resolve()), 200),
       );
       const created = await api('admin', 'POST', '/api/tickets', { contactId: await h.insertContact(C1), queueId: q1, whatsappId: 401 });
       await arriving;
