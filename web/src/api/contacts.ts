@@ -1,4 +1,4 @@
-import type { Contact, CreateContactBody, ImportMapping, ImportResult, UpdateContactBody } from '@atende/kit/contracts';
+import type { Contact, CreateContactBody, ImportMapping, ImportResult, SheetPreview, UpdateContactBody } from '@atende/kit/contracts';
 import { http } from './http';
 
 export type ContactsPage = { contacts: Contact[]; count: number; hasMore: boolean };
@@ -77,6 +77,14 @@ export async function uploadContactsSpreadsheet(params: { file: Blob; fileName: 
   if (params.rows) form.append('rows', JSON.stringify(params.rows));
   form.append('validateContact', params.validateContact ? 'true' : 'false');
   const { data } = await http.post<ImportResult>('/contacts/upload', form, { headers: { 'Content-Type': 'multipart/form-data' } });
+  return data;
+}
+
+/** The sheet of a spreadsheet the browser cannot read (.xls), read by the server for the import page's mapping and row checkboxes. */
+export async function previewContactsSpreadsheet(file: Blob, fileName: string): Promise<SheetPreview> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const { data } = await http.post<SheetPreview>('/contacts/upload/preview', form, { headers: { 'Content-Type': 'multipart/form-data' } });
   return data;
 }
 

@@ -214,6 +214,17 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
+/**
+ * POST /contacts/upload/preview: the first worksheet as the import page shows it (column mapping and row
+ * checkboxes): the first non-empty row's cells as headers, then every non-empty row with its spreadsheet
+ * row number (1-based) and its cells as text. Nothing is imported.
+ */
+export const sheetPreview = z.object({
+  headers: z.array(z.string()),
+  rows: z.array(z.object({ row: z.number().int().min(1), cells: z.array(z.string()) })),
+});
+export type SheetPreview = z.infer<typeof sheetPreview>;
+
 /** POST /contacts/import and /contacts/import/chats: from the phone of a connection (the default one when absent). */
 export const importFromPhoneBody = z.object({ whatsappId: nullableId.optional() }).nullish();
 

@@ -267,6 +267,9 @@ export function createContactImport(deps: TicketsDeps) {
   });
 
   return {
+    /** POST /contacts/upload/preview: the sheet the import page maps and selects rows from (read as the upload reads it). */
+    preview: (data: Buffer): Promise<Sheet> => readSheet(data),
+
     /** POST /contacts/upload: a spreadsheet, mapped and checked row by row; bad rows are counted as ignored. */
     async spreadsheet(auth: AuthUser, input: SpreadsheetImport): Promise<ImportResult> {
       const sheet = await readSheet(input.data);

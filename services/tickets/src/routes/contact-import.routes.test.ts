@@ -245,6 +245,70 @@ describe('POST /api/contacts/upload', () => {
   });
 });
 
+describe('POST /api/contacts/upload/preview', () => {
+  const preview = async <T = any>(who: string | null, file: Buffer | null, filename = 'contatos.xls') => {
+    const type = filename.endsWith('.xls') ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const { body, contentType } = multipart(file ? [{ name: 'file', filename, data: file, type }] : [{ name: 'validateContact', value: 'true' }]);
+    return h.request<T>('POST', '/api/contacts/upload/preview', { token: who ? tokens[who] : undefined, body, headers: { 'content-type': contentType } });
+  };
+
+  it('answers the sheet of a legacy .xls (headers, then each row with its spreadsheet row number) and imports nothing', async () => {
+    const file = readFileSync(new URL('../../../kit/src/fixtures/contacts-500.xls', import.meta.url));
+    const before = await countContacts(C1, '%');
+    const published = h.published.length;
+    const res = await preview('ana', file);
+    expect(res.status).toBe(200);
+    expect(res.body.headers).toEqual(['Nome', 'Número', 'E-mail', 'Tags']);
+    expect(res.body.rows).toHaveLength(500);
+    expect(res.body.rows[0]).toEqual({ row: 2, cells: ['Importado 0', '5511940000000', 'imp0@example.com'] });
+    expect(res.body.rows[1]).toEqual({ row: 3, cells: ['', '5511940000001'] });
+    expect(res.body.rows.at(-1)).toEqual({ row: 501, cells: ['Importado 499', '5511940000499', 'imp499@example.com', 'lote, importação'] });
+    await h.flush();
+    expect(await countContacts(C1, '%')).toBe(before);
+    expect(h.published.length).toBe(published);
+  });
+
+  it('reads an .xlsx the same way (empty rows skipped, row numbers kept)', async () => {
+    const file = await workbook([['Cliente', 'Celular'], ['Prévia Um', '5511935000001'], [], ['Prévia Dois', 5511935000002]]);
+    const res = await preview('admin', file, 'contatos.xlsx');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      headers: ['Cliente', 'Celular'],
+      rows: [
+        { row: 2, cells: ['Prévia Um', '5511935000001'] },
+        { row: 4, cells: ['Prévia Dois', '5511935000002'] },
+      ],
+    });
+  });
+
+  it("refuses what is not a readable spreadsheet with 'Arquivo inválido!', a missing file, and a file above IMPORT_MAX_BYTES", async () => {
+    const text = await preview('ana', Buffer.from('nome,numero\nJoão,5511999999999\n'), 'contatos.xls');
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ error: 'ERR_IMPORT_INVALID_FILE', message: 'Arquivo inválido!', fields: [{ field: 'file', message: 'Arquivo inválido!' }] });
+    const damaged = Buffer.from(readFileSync(new URL('../../../kit/src/fixtures/cells.xls', import.meta.url)));
+    damaged.fill(0, 512, 4096);
+    const bad = await preview('ana', damaged);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('ERR_IMPORT_INVALID_FILE');
+    const missing = await preview('ana', null);
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual([{ field: 'file', message: 'Required' }]);
+    const json = await api('ana', 'POST', '/api/contacts/upload/preview', { file: 'x' });
+    expect(json.status).toBe(400);
+    const huge = await preview('ana', randomBytes(h.deps.config.IMPORT_MAX_BYTES + 1024));
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe('ERR_PAYLOAD_TOO_LARGE');
+  });
+
+  it('needs a token (as the upload does); any user of any company reads only the file posted', async () => {
+    const file = readFileSync(new URL('../../../kit/src/fixtures/contacts-500.xls', import.meta.url));
+    expect((await preview(null, file)).status).toBe(401);
+    const other = await preview('admin2', file);
+    expect(other.status).toBe(200);
+    expect(other.body.rows).toHaveLength(500);
+  });
+});
+
 describe('GET /api/contacts/import/template', () => {
   it('downloads a model the upload reads back', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/contacts/import/template', headers: { authorization: `Bearer ${tokens.admin}` } });

@@ -1,6 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contact, importContactBody, importFromPhoneBody, importMapping, importResult, importRows, validationError, type MultipartForm } from '@atende/kit';
+import {
+  contact,
+  importContactBody,
+  importFromPhoneBody,
+  importMapping,
+  importResult,
+  importRows,
+  sheetPreview,
+  validationError,
+  type MultipartForm,
+} from '@atende/kit';
 import type { RouteModule } from '../deps.js';
 import { createContactImport, importTemplate, type SpreadsheetImport } from '../domain/contact-import.js';
 import { XLSX_MIME } from './contacts.routes.js';
@@ -22,8 +32,8 @@ function jsonField<T extends z.ZodType>(name: string, text: string | undefined, 
   return parsed.data;
 }
 
-/** POST /contacts/upload: field `file` (one .xlsx or Excel 97–2003 .xls), optional `mapping` and `rows` (JSON) and `validateContact`. */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<SpreadsheetImport> {
+/** The multipart form of POST /contacts/upload and /contacts/upload/preview: one file `file` (required) and text fields. */
+async function readSpreadsheetForm(request: FastifyRequest, maxBytes: number): Promise<{ data: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw validationError('file', 'Required');
   let data: Buffer | null = null;
   const fields: Record<string, string> = {};
@@ -38,6 +48,12 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Sp
     }
   }
   if (!data || data.length === 0) throw validationError('file', 'Required');
+  return { data, fields };
+}
+
+/** POST /contacts/upload: field `file` (one .xlsx or Excel 97–2003 .xls), optional `mapping` and `rows` (JSON) and `validateContact`. */
+async function readUpload(request: FastifyRequest, maxBytes: number): Promise<SpreadsheetImport> {
+  const { data, fields } = await readSpreadsheetForm(request, maxBytes);
   const validate = fields.validateContact?.trim().toLowerCase();
   if (validate !== undefined && !['', 'true', 'false', '1', '0'].includes(validate)) throw validationError('validateContact', 'must be true or false');
   return {
@@ -57,6 +73,8 @@ const contactsUploadForm: MultipartForm = {
   },
 };
 
+const contactsPreviewForm: MultipartForm = { files: { file: { description: 'The spreadsheet (.xlsx or Excel 97–2003 .xls)' } } };
+
 /** Contact import (spec 001 §7): spreadsheet upload, row by row, from the phone, and the model file. */
 export const contactImportRoutes: RouteModule = (app, deps) => {
   const importer = createContactImport(deps);
@@ -65,6 +83,13 @@ export const contactImportRoutes: RouteModule = (app, deps) => {
 
   app.post('/api/contacts/upload', { preHandler: guards.authenticated, schema: { tags, consumes: ['multipart/form-data'], multipart: contactsUploadForm, response: { 200: importResult } } }, async (request) =>
     importer.spreadsheet(request.auth, await readUpload(request, config.IMPORT_MAX_BYTES)),
+  );
+
+  // The import page's preview of a sheet the browser cannot read (.xls): the same file checks as the upload, nothing imported.
+  app.post(
+    '/api/contacts/upload/preview',
+    { preHandler: guards.authenticated, schema: { tags, consumes: ['multipart/form-data'], multipart: contactsPreviewForm, response: { 200: sheetPreview } } },
+    async (request) => importer.preview((await readSpreadsheetForm(request, config.IMPORT_MAX_BYTES)).data),
   );
 
   app.post('/api/contactsImport', { preHandler: guards.authenticated, schema: { tags, body: importContactBody, response: { 201: contact } } }, async (request, reply) =>

@@ -1,20 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Flex, List, Result, Select, Space, Spin, Table, Typography, Upload } from 'antd';
+import { Button, Card, Checkbox, Flex, List, Result, Select, Space, Spin, Table, Typography, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowLeftOutlined, CloudDownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { downloadImportTemplate, saveBlob, uploadContactsSpreadsheet } from '../../api/contacts';
+import { downloadImportTemplate, previewContactsSpreadsheet, saveBlob, uploadContactsSpreadsheet } from '../../api/contacts';
 import { toastError, toastSuccess, toastWarning } from '../../errors/toast';
 import { validationText } from '../users/zodRule';
 import { TEMPLATE_FILE_NAME } from './contactRules';
 import {
+  allRowsState,
   assignColumn,
   checkImport,
   guessMapping,
   IMPORT_FIELDS,
   isSpreadsheetName,
+  previewSource,
   summarizeImport,
+  toggleAllRows,
   toImportMapping,
   type ColumnMapping,
   type ImportField,
@@ -31,8 +34,8 @@ const NOT_MAPPED = -1;
 /**
  * Contact import page (spec 001 §2, §4, §5): one spreadsheet, column mapping to name, number,
  * email and tags, row checkboxes, 'Validar contatos no WhatsApp', then a created/ignored summary.
- * The sheet is previewed in the browser (xlsx); a file the browser cannot read (.xls) is sent
- * with the server's header recognition.
+ * The sheet is previewed in the browser (xlsx); a legacy .xls, which the browser cannot read, is
+ * previewed by the server (POST /contacts/upload/preview), so both get the mapping and the row checkboxes.
  */
 export default function ContactImportPage() {
   const { t } = useTranslation('contacts');
@@ -63,23 +66,25 @@ export default function ContactImportPage() {
     }
     setStep('processing');
     setFile(f);
+    const source = previewSource(f.name);
+    let sheet: SheetPreview;
     try {
-      const sheet = await readXlsx(await f.arrayBuffer());
-      if (sheet.headers.length === 0) throw new Error('empty');
-      setPreview(sheet);
-      setMapping(guessMapping(sheet.headers));
-      setSelected(sheet.rows.map((r) => r.row));
-      setStep('mapping');
-    } catch {
-      if (f.name.toLowerCase().endsWith('.xls')) {
-        // Not readable here: the server recognises the headers.
-        setPreview(null);
-        setStep('mapping');
-      } else {
-        toastError(t('import.errors.invalidFile'));
-        reset();
-      }
+      sheet = source === 'server' ? await previewContactsSpreadsheet(f, f.name) : await readXlsx(await f.arrayBuffer());
+    } catch (err) {
+      // The server says why (Arquivo inválido!, too large…); the browser reader only that it cannot read the file.
+      toastError(source === 'server' ? err : t('import.errors.invalidFile'));
+      reset();
+      return;
     }
+    if (sheet.headers.length === 0) {
+      toastError(t('import.errors.invalidFile'));
+      reset();
+      return;
+    }
+    setPreview(sheet);
+    setMapping(guessMapping(sheet.headers));
+    setSelected(sheet.rows.map((r) => r.row));
+    setStep('mapping');
   };
 
   const onMap = (field: ImportField, column: number | null) => {
@@ -193,7 +198,7 @@ export default function ContactImportPage() {
           <Typography.Text>
             {t('import.file')}: <Typography.Text strong>{file.name}</Typography.Text>
           </Typography.Text>
-          {preview ? (
+          {preview && (
             <Card title={t('import.mappingTitle')} size="small">
               <Flex wrap gap={16}>
                 {IMPORT_FIELDS.map((field) => (
@@ -211,8 +216,6 @@ export default function ContactImportPage() {
                 ))}
               </Flex>
             </Card>
-          ) : (
-            <Alert type="info" showIcon title={t('import.noPreview')} />
           )}
           <Checkbox checked={validateContact} onChange={(e) => setValidateContact(e.target.checked)}>
             {t('import.validateContact')}
@@ -227,7 +230,19 @@ export default function ContactImportPage() {
                 dataSource={rows}
                 scroll={{ x: 'max-content' }}
                 pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-                rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+                rowSelection={{
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  // The header checkbox selects or clears every row of the sheet, not only the page shown.
+                  columnTitle: (
+                    <Checkbox
+                      {...allRowsState(selected.length, preview.rows.length)}
+                      disabled={preview.rows.length === 0}
+                      onChange={() => setSelected(toggleAllRows(selected, preview.rows))}
+                      aria-label={t('import.selectAll')}
+                    />
+                  ),
+                }}
               />
             </>
           )}

@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { assignColumn, checkImport, guessMapping, isSpreadsheetName, summarizeImport, toImportMapping } from './importRules';
+import { allRowsState, assignColumn, checkImport, guessMapping, isSpreadsheetName, previewSource, summarizeImport, toggleAllRows, toImportMapping } from './importRules';
 
 describe('import rules', () => {
   it('accepts only xls and xlsx', () => {
     expect(isSpreadsheetName('a.XLSX')).toBe(true);
     expect(isSpreadsheetName('a.xls')).toBe(true);
     expect(isSpreadsheetName('a.csv')).toBe(false);
+  });
+  it('previews .xlsx in the browser and a legacy .xls on the server', () => {
+    expect(previewSource('contatos.xlsx')).toBe('browser');
+    expect(previewSource('CONTATOS.XLS')).toBe('server');
+    expect(previewSource('a.xls.xlsx')).toBe('browser');
+  });
+  it('the header checkbox stands for every row of the sheet, not only the page shown', () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({ row: i + 2 }));
+    const all = rows.map((r) => r.row);
+    expect(allRowsState(120, 120)).toEqual({ checked: true, indeterminate: false });
+    expect(allRowsState(70, 120)).toEqual({ checked: false, indeterminate: true });
+    expect(allRowsState(0, 120)).toEqual({ checked: false, indeterminate: false });
+    expect(allRowsState(0, 0)).toEqual({ checked: false, indeterminate: false });
+    // All selected → none (then 'Importar contatos' answers 'Nenhum contato selecionado').
+    const none = toggleAllRows(all, rows);
+    expect(none).toEqual([]);
+    expect(checkImport(guessMapping(['Nome', 'Número']), none.length)).toEqual({ key: 'noneSelected' });
+    // Some (beyond the first page of 50) or none selected → all 120.
+    expect(toggleAllRows(all.slice(50), rows)).toEqual(all);
+    expect(toggleAllRows([], rows)).toEqual(all);
   });
   it('recognises headers', () => {
     expect(guessMapping(['Nome', 'Número', 'E-mail', 'Tags'])).toEqual({ name: 0, number: 1, email: 2, tags: 3 });

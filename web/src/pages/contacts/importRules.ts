@@ -14,6 +14,24 @@ export function isSpreadsheetName(name: string): boolean {
   return ACCEPTED_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
+/** Where the page reads a sheet for its preview: .xlsx in the browser, a legacy .xls (Excel 97–2003) on the server. */
+export function previewSource(name: string): 'browser' | 'server' {
+  return name.toLowerCase().endsWith('.xls') ? 'server' : 'browser';
+}
+
+/**
+ * The header checkbox of the row table stands for every row of the sheet, not only the page shown:
+ * checked when all are selected, indeterminate when some are.
+ */
+export function allRowsState(selected: number, total: number): { checked: boolean; indeterminate: boolean } {
+  return { checked: total > 0 && selected >= total, indeterminate: selected > 0 && selected < total };
+}
+
+/** Clicking the header checkbox: every row of the sheet when not all were selected, none otherwise. */
+export function toggleAllRows(selected: readonly number[], rows: readonly { row: number }[]): number[] {
+  return allRowsState(selected.length, rows.length).checked ? [] : rows.map((r) => r.row);
+}
+
 /** Lowercase, no accents, no punctuation: 'Número' → 'numero', 'E-mail' → 'e mail'. */
 export const normalizeHeader = (header: string): string =>
   header

@@ -3,11 +3,14 @@
  * through the central directory and inflated with DecompressionStream('deflate-raw'); the first
  * worksheet's XML is read with regular expressions (shared strings, inline strings, numbers).
  * It only serves the import page's column mapping and row selection; the server reads the file
- * again when importing. Legacy .xls files are not readable here (the page falls back to the
- * server's header recognition).
+ * again when importing. Legacy .xls files are not readable here (the page asks the server for
+ * their sheet: POST /contacts/upload/preview, same shape).
  */
 
-export type SheetPreview = { headers: string[]; rows: { row: number; cells: string[] }[] };
+import type { SheetPreview } from '@atende/kit/contracts';
+
+/** The shape of POST /contacts/upload/preview's answer, so both readers feed the page alike. */
+export type { SheetPreview };
 
 const u16 = (b: Uint8Array, o: number) => b[o]! | (b[o + 1]! << 8);
 const u32 = (b: Uint8Array, o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
