@@ -64,6 +64,17 @@ describe('connections screen', () => {
     await row.getByRole('button', { name: 'Editar conexão Recepção' }).click();
     await editor(page).waitFor();
     await until(page, async () => (await editor(page).getByLabel('Nome', { exact: true }).inputValue()) === 'Recepção', 'stored name in the editor');
+    // The greeting's media by the name it was uploaded with, not its stored key.
+    await editor(page).getByTestId('greeting-media').getByText('saudacao.png', { exact: true }).waitFor();
+    // The only connection cannot stop being the default: the server's refusal shows on the switch, and goes once it is on again.
+    const isDefault = editor(page).getByRole('switch', { name: 'Padrão', exact: true });
+    await isDefault.click();
+    await editor(page).getByRole('button', { name: 'Salvar' }).click();
+    const refusal = editor(page).getByText('Deve haver pelo menos uma conexão padrão.');
+    await refusal.first().waitFor();
+    await editor(page).getByRole('tab', { name: 'Geral' }).click();
+    await isDefault.click();
+    await until(page, async () => (await refusal.count()) === 0 || !(await refusal.first().isVisible()), 'the refusal cleared once the switch is on again');
     const firstToken = await editor(page).getByTestId('connection-token').inputValue();
     expect(firstToken).toMatch(/^[A-Za-z0-9]{30}$/);
     // Regenerate: a new token at once, copyable before the save, and the one saved.

@@ -56,6 +56,7 @@ export function toWhatsappConnection(row: ConnectionRow, queues: ReadonlyMap<num
     collectiveVacationStart: iso(row.collectiveVacationStart),
     collectiveVacationEnd: iso(row.collectiveVacationEnd),
     greetingMediaAttachment: row.greetingMediaAttachment ? options.mediaUrl(row.greetingMediaAttachment) : null,
+    greetingMediaName: row.greetingMediaAttachment ? row.greetingMediaName : null,
     timeCreateNewTicket: row.timeCreateNewTicket,
     maxUseBotQueues: row.maxUseBotQueues,
     timeUseBotQueues: row.timeUseBotQueues,

@@ -518,13 +518,14 @@ describe('greeting media', () => {
     const res = await upload('admin19', c.id, { name: 'boas-vindas.png', data: png(), type: 'image/png' });
     expect(res.status).toBe(200);
     expect(res.body.greetingMediaAttachment).toMatch(/^\/api\/media\/channels\/company19\/connections\/.+\.png\?exp=/);
+    expect(res.body.greetingMediaName).toBe('boas-vindas.png');
     expect(eventsSince(before, 'channels.connection.updated')).toHaveLength(1);
     const [row] = await h.sql<{ key: string; name: string }[]>`select greeting_media_attachment as key, greeting_media_name as name from channels.connections where id = ${c.id}`;
     expect(row!.name).toBe('boas-vindas.png');
     expect(await h.ctx.storage.open(row!.key)).not.toBeNull();
     const cleared = await api('admin19', 'DELETE', `/api/whatsapp/${c.id}/media-upload`);
     expect(cleared.status).toBe(200);
-    expect(cleared.body.greetingMediaAttachment).toBeNull();
+    expect(cleared.body).toMatchObject({ greetingMediaAttachment: null, greetingMediaName: null });
     expect(await h.ctx.storage.open(row!.key)).toBeNull();
   });
 

@@ -99,6 +99,8 @@ export const whatsappConnection = z.object({
   collectiveVacationStart: z.string().nullable(),
   collectiveVacationEnd: z.string().nullable(),
   greetingMediaAttachment: z.string().nullable(),
+  /** The greeting media's file name as uploaded (the link carries a stored key). */
+  greetingMediaName: z.string().nullable(),
   timeCreateNewTicket: z.number().int(),
   maxUseBotQueues: z.number().int(),
   timeUseBotQueues: z.number().int(),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Switch, Tabs, Tooltip, Typography, Upload } from 'antd';
 import { CopyOutlined, DeleteOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +71,8 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   /** A new connection's greeting media, chosen before it exists: uploaded once it is created. */
   const [pendingMedia, setPendingMedia] = useState<File | null>(null);
   const [mediaBusy, setMediaBusy] = useState(false);
+  /** Fields carrying an error the server answered (cleared when the user changes them). */
+  const serverErrorFields = useRef(new Set<string>());
   const token = drawnToken ?? stored?.token ?? '';
   const importEnabled = Form.useWatch('importEnabled', form);
 
@@ -78,6 +80,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
   const loading = useDialogRecord(open, connectionId, {
     start(isNew) {
       form.resetFields();
+      serverErrorFields.current.clear();
       setTab('general');
       setDrawnToken(null);
       setStored(null);
@@ -90,7 +93,8 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     read: getConnection,
     apply(c) {
       setStored(c);
-      setMedia(c.greetingMediaAttachment ?? null);
+      // Shown by the name it was uploaded with (the link names the stored key).
+      setMedia(c.greetingMediaAttachment ? (c.greetingMediaName ?? mediaFileName(c.greetingMediaAttachment)) : null);
       form.setFieldsValue(connectionFormValues(c));
       setSchedules(connectionSchedules(c.schedules));
     },
@@ -138,8 +142,18 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     const issues = serverIssues(err);
     if (!issues.length) return;
     const registered = new Set(Object.keys(form.getFieldsValue(true) as object));
-    form.setFields(issues.filter((i) => registered.has(i.field)).map((i) => ({ name: i.field as ConnectionField, errors: [issueText(i)] })));
+    const shown = issues.filter((i) => registered.has(i.field));
+    form.setFields(shown.map((i) => ({ name: i.field as ConnectionField, errors: [issueText(i)] })));
+    for (const issue of shown) serverErrorFields.current.add(issue.field);
     setTab(tabOfField(issues[0]!.field));
+  };
+
+  /** A field the server refused, once changed, loses that error (a switch has no rule that would ever clear it); its own rules run again. */
+  const clearServerErrors = (changed: object) => {
+    const fields = Object.keys(changed).filter((field) => serverErrorFields.current.delete(field)) as ConnectionField[];
+    if (fields.length === 0) return;
+    form.setFields(fields.map((name) => ({ name, errors: [] })));
+    void form.validateFields(fields).catch(() => undefined);
   };
 
   /** Spec 001 §4: saving a connected connection with the import on restarts its session (a new pairing), after a warning. */
@@ -228,7 +242,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     setMediaBusy(true);
     try {
       const saved = await uploadGreetingMedia(stored.id, file);
-      setMedia(saved?.greetingMediaAttachment ?? file.name);
+      setMedia(saved?.greetingMediaName ?? file.name);
       toastSuccess(t('toasts.mediaSaved'), { form: true });
     } catch (err) {
       toastError(err);
@@ -559,7 +573,7 @@ export function ConnectionDialog({ open, connectionId, channel, showSchedules, o
     >
       {modalHolder}
       <Spin spinning={loading}>
-        <Form form={form} layout="vertical" name="connection-form" onFinish={() => void submit()}>
+        <Form form={form} layout="vertical" name="connection-form" onFinish={() => void submit()} onValuesChange={clearServerErrors}>
           <Tabs activeKey={tab} onChange={(key) => setTab(key as EditorTab)} items={items} />
         </Form>
       </Spin>
