@@ -1,7 +1,7 @@
-import { AppError, type AuthUser } from '@atende/kit';
+import { AppError, type AuthUser, type Channel } from '@atende/kit';
 import type { ChannelsDeps } from '../deps.js';
 import { sessionsRepository } from '../db/sessions.repository.js';
-import { connectionNotFound } from './connection-rules.js';
+import { connectionNotFound, runsSession } from './connection-rules.js';
 import type { SessionAction } from './sessions.js';
 
 /**
@@ -16,7 +16,7 @@ export function createSessionActions(deps: Pick<ChannelsDeps, 'db' | 'sessions'>
     if (!connection || (connection.companyId !== auth.companyId && !auth.super)) throw connectionNotFound();
     // A Facebook or Instagram connection disconnected has no page token left (logout drops it): nothing to
     // start again until the page is linked again through the Facebook login.
-    if (action !== 'logout' && connection.channel !== 'whatsapp' && !(await sessionsRepository(deps.db).hasCredentials(connectionId))) {
+    if (action !== 'logout' && !runsSession(connection.channel as Channel) && !(await sessionsRepository(deps.db).hasCredentials(connectionId))) {
       throw new AppError('ERR_FACEBOOK_TOKEN_INVALID', 'The page must be linked again (Facebook login) before it can connect');
     }
     await deps.sessions.command(connection.companyId, connectionId, action);

@@ -61,6 +61,10 @@ describe('/api/whatsappsession/:id', () => {
       insert into channels.connections (company_id, name, token, channel, facebook_user_token) values (1, 'Página ligada', ${randomBytes(15).toString('hex')}, 'facebook', 'page-token') returning id`;
     expect((await h.request('POST', `/api/whatsappsession/${linked!.id}`, { token: admin })).status).toBe(200);
     expect(h.commands.at(-1)).toEqual({ companyId: 1, connectionId: linked!.id, action: 'start' });
+    // A WhatsApp API connection runs a session of its own (pairing): never refused for a missing page token.
+    const [api] = await h.sql<{ id: number }[]>`
+      insert into channels.connections (company_id, name, token, channel) values (1, 'API oficial', ${randomBytes(15).toString('hex')}, 'whatsappapi') returning id`;
+    expect((await h.request('POST', `/api/whatsappsession/${api!.id}`, { token: admin })).status).toBe(200);
   });
 
   it('rejects an id that is not a number, naming the field', async () => {
