@@ -171,7 +171,7 @@ export const socketEmissions: { [S in EventSubject]?: Mapper<S> } = {
   'campaigns.schedule.created': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'create', schedule: data.schedule }, audience: { to: 'company' } }],
   'campaigns.schedule.updated': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'update', schedule: data.schedule }, audience: { to: 'company' } }],
   'campaigns.schedule.deleted': ({ data }) => [{ event: 'company-{companyId}-schedule', payload: { action: 'delete', scheduleId: data.scheduleId }, audience: { to: 'company' } }],
-  // Presence travels on both names spec 002 §10 lists: the platform-wide `user:status` (read by the web) and the
+  // Presence travels on both names spec 002 §7 lists: the platform-wide `user:status` (read by the web) and the
   // company's `user-status` channel (an update with the user's id and whether they are online).
   'realtime.presence.changed': ({ data }) => [
     { event: 'user:status', payload: { userId: data.userId, online: data.online }, audience: { to: 'company' } },

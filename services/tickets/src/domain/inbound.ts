@@ -128,12 +128,9 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
     }
     if (active) return { ticket: active, created: false, previous: scopeOf(active) };
     const settings = contact.isGroup ? null : await access.settings(companyId);
-    const status = inboundStatus({
-      isGroup: contact.isGroup,
-      groupAsTicket: connection?.groupAsTicket === 'enabled',
-      lgpd: settings?.on('enableLGPD') ?? false,
-      consented: !consentNeeded({ enableLGPD: settings?.on('enableLGPD') ?? false, lgpdConsent: settings?.on('lgpdConsent') ?? false }, contact.lgpdAcceptedAt),
-    });
+    const lgpd = settings?.on('enableLGPD') ?? false;
+    const statusWhen = (consented: boolean) => inboundStatus({ isGroup: contact.isGroup, groupAsTicket: connection?.groupAsTicket === 'enabled', lgpd, consented });
+    const status = statusWhen(!consentNeeded({ enableLGPD: lgpd, lgpdConsent: settings?.on('lgpdConsent') ?? false }, contact.lgpdAcceptedAt));
     // The connection's only queue, else none: where a new ticket (or one entering lgpd) waits.
     const queueId = connection && connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
     const minutes = connection?.timeCreateNewTicket ?? 0;
@@ -143,12 +140,7 @@ export function createInbound(deps: TicketsDeps, options: { autoResponses?: Acti
         // A reopened ticket continues its conversation: a contact who consented already (lgpdConsent or not)
         // is not asked again. One who never did is asked first, the ticket starting over as a new lgpd one
         // (the connection's only queue or none, no menu step, no wrong answers counted).
-        const reopenStatus = inboundStatus({
-          isGroup: contact.isGroup,
-          groupAsTicket: connection?.groupAsTicket === 'enabled',
-          lgpd: settings?.on('enableLGPD') ?? false,
-          consented: contact.lgpdAcceptedAt !== null,
-        });
+        const reopenStatus = statusWhen(contact.lgpdAcceptedAt !== null);
         const restart =
           reopenStatus === 'lgpd' ? { queueId, chatbotId: null, isBot: false, useIntegration: false, amountUsedBotQueues: 0, botMenuAt: null } : {};
         const reopened = await repo.reopenIfClosed(companyId, last.id, { status: reopenStatus, userId: null, unreadMessages: 0, ...restart });
